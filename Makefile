@@ -1,0 +1,51 @@
+# quakesd — two commands on a fresh Debian machine:
+#   make run    install what is missing, build, run the daemon
+#   make test   install what is missing, build, run every test
+#
+# Debian packages are installed with apt-get (through sudo when not root).
+# The Swift 6 toolchain must be on PATH (https://www.swift.org/install/linux/).
+
+SWIFT ?= swift
+DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config sqlite3 systemd
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT_FLAGS ?=
+
+.PHONY: all deps toolchain build release test run bench clean
+
+all: build
+
+toolchain:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  echo "error: swift not found on PATH. Install the Swift 6 toolchain"; \
+	  echo "       (https://www.swift.org/install/linux/) and run make again."; exit 1; }
+
+deps: toolchain
+	@missing=""; \
+	for package in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" \
+	    || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS) -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+run: build
+	$(SWIFT) run $(SWIFT_FLAGS) quakesd $(ARGS)
+
+bench: release
+	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench $(ARGS)
+
+clean:
+	rm -rf .build

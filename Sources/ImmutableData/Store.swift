@@ -1,0 +1,62 @@
+import Synchronization
+
+/// Holds the current state, runs the reducer for each action, and streams
+/// every transition to listeners.
+///
+/// Transitions are serialized on ``StoreActor``. The current state is also
+/// published behind a lock, so any thread (a socket's event loop, say) can
+/// take it as an immutable ``snapshot()`` in O(1) and compute on it without
+/// waiting for the store. With persistent collections in the state
+/// (`TreeDictionary`), that snapshot shares its storage with the store's state.
+@StoreActor
+public final class Store<State: Sendable, Action: Sendable>: Sendable {
+  private let registrar = StreamRegistrar<(oldState: State, action: Action, newState: State)>()
+  private let current: Mutex<State>
+  private let reducer: @Sendable (State, Action) throws -> State
+
+  /// Creates a store with `state` and the pure function `reducer`.
+  public init(
+    initialState state: State,
+    reducer: @escaping @Sendable (State, Action) throws -> State
+  ) {
+    self.current = Mutex(state)
+    self.reducer = reducer
+  }
+
+  /// The current state, from any thread, without waiting for the store's actor.
+  public nonisolated func snapshot() -> State {
+    self.current.withLock { $0 }
+  }
+
+  /// The number of streams whose consumers are still there.
+  package var streamCount: Int { self.registrar.count }
+}
+
+extension Store: Dispatcher {
+  public func dispatch(action: Action) throws {
+    let oldState = self.snapshot()
+    let newState = try self.reducer(oldState, action)
+    self.current.withLock { $0 = newState }
+    self.registrar.yield((oldState: oldState, action: action, newState: newState))
+  }
+
+  public func dispatch(thunk: @Sendable (Store, Store) throws -> Void) rethrows {
+    try thunk(self, self)
+  }
+
+  public func dispatch(thunk: @Sendable (Store, Store) async throws -> Void) async rethrows {
+    try await thunk(self, self)
+  }
+}
+
+extension Store: Selector {
+  public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
+    selector(self.snapshot())
+  }
+}
+
+extension Store: Streamer {
+  public func makeStream() -> AsyncStream<(oldState: State, action: Action, newState: State)> {
+    self.registrar.makeStream()
+  }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Everything that can happen to the cache, in the daemon's vocabulary.
+///
+/// The seed's actions are UI events (`onAppear`, `onTapRefreshQuakesButton`);
+/// a daemon has no UI, so its actions name who asked: the daemon itself, a
+/// client on the socket, the scheduler, or the persistent session reporting a
+/// result. docs/actions.md maps each one to the seed action it stands for.
+public enum QuakesAction: Hashable, Sendable {
+  /// The daemon's own life cycle.
+  case daemon(Daemon)
+  /// A request from a client on the control socket.
+  case client(Client)
+  /// A timer of the poll scheduler fired.
+  case scheduler(Scheduler)
+  /// A result from the persistent session (local or remote store).
+  case data(Data)
+}
+
+extension QuakesAction {
+  /// The daemon's own life cycle.
+  public enum Daemon: Hashable, Sendable {
+    /// The daemon started: load the local store (seed: `onAppear`).
+    case didStart
+  }
+
+  /// A request from a client on the control socket.
+  public enum Client: Hashable, Sendable {
+    /// Fetch `feed` now (seed: `onTapRefreshQuakesButton(range:)`).
+    case refresh(feed: QuakesFeed)
+    /// Delete one quake from the cache (seed: `onTapDeleteSelectedQuakeButton`).
+    case delete(quakeId: Quake.ID)
+    /// Delete every quake from the cache (seed: `onTapDeleteAllQuakesButton`).
+    case purge
+  }
+
+  /// A timer of the poll scheduler fired.
+  public enum Scheduler: Hashable, Sendable {
+    /// `feed` is due for its periodic fetch (seed: `onTapRefreshQuakesButton(range:)`).
+    case pollDue(feed: QuakesFeed)
+  }
+
+  /// A result from the persistent session.
+  public enum Data: Hashable, Sendable {
+    /// A local or remote store answered.
+    case persistentSession(PersistentSession)
+  }
+}
+
+extension QuakesAction.Data {
+  /// A local or remote store answered.
+  public enum PersistentSession: Hashable, Sendable {
+    /// The local store (SQLite) answered.
+    case localStore(LocalStore)
+    /// The remote store (USGS) answered.
+    case remoteStore(RemoteStore)
+  }
+}
+
+extension QuakesAction.Data.PersistentSession {
+  /// The local store (SQLite) answered.
+  public enum LocalStore: Hashable, Sendable {
+    /// The first load finished: merge its quakes into the state.
+    case didFetchQuakes(result: FetchQuakesResult)
+    /// A reload after a failed write finished: its quakes replace the state's.
+    case didReloadQuakes(result: FetchQuakesResult)
+    /// The diff of a remote batch was committed.
+    case didWriteRemoteQuakes(feed: QuakesFeed, counts: QuakesDiff.Counts)
+    /// A write failed; the state may no longer match the local store.
+    case didFailMutation(error: String)
+  }
+
+  /// The remote store (USGS) answered for `feed` at `date`.
+  public enum RemoteStore: Hashable, Sendable {
+    /// A fetch of `feed` finished at `date`.
+    case didFetchQuakes(feed: QuakesFeed, date: Date, result: FetchQuakesResult)
+  }
+}
+
+extension QuakesAction.Data.PersistentSession.LocalStore {
+  /// The outcome of reading the local store.
+  public enum FetchQuakesResult: Hashable, Sendable {
+    /// Everything the local store holds.
+    case success(cache: PersistedCache)
+    /// Reading failed; `error` says why and what to do.
+    case failure(error: String)
+  }
+}
+
+extension QuakesAction.Data.PersistentSession.RemoteStore {
+  /// The outcome of fetching a feed.
+  public enum FetchQuakesResult: Hashable, Sendable {
+    /// The feed had changed: here it is.
+    case success(batch: FeedBatch)
+    /// The feed had not changed (`304 Not Modified`).
+    case notModified
+    /// The fetch failed; `error` names the feed, the URL and the cause.
+    case failure(error: String)
+  }
+}

@@ -1,0 +1,127 @@
+public import Foundation
+public import ImmutableData
+
+/// Watches the store's transitions and starts the side effects they call for,
+/// through the ``PersistentSession``: after the reducer ran, never before.
+///
+/// - The daemon started and the cache status went `nil` → waiting: load the
+///   local store (before anything else is handled).
+/// - A feed went to waiting (a client refresh or a scheduler tick): fetch it.
+///   Fetches run concurrently, one per feed, so a slow feed never holds up a
+///   delete or another feed.
+/// - A remote batch arrived: compute its diff from the transition's old and
+///   new state, linear in the batch, and write exactly that diff.
+/// - A delete or a purge: delete from the local store (the state already did,
+///   optimistically).
+/// - A write failed: reload the local store, so the state does not silently
+///   diverge from the database.
+///
+/// Writes to the local store are awaited one transition at a time, so they
+/// reach the database in dispatch order.
+@StoreActor
+public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore> {
+  private let session: PersistentSession<LocalStore, RemoteStore>
+  private weak var store: AnyObject?
+  private var task: Task<Void, Never>?
+  private var fetches: [QuakesFeed: Task<Void, Never>] = [:]
+
+  /// Creates a listener over a local and a remote store.
+  ///
+  /// - Parameter now: the clock that dates remote fetches.
+  public init(localStore: LocalStore, remoteStore: RemoteStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.session = PersistentSession(localStore: localStore, remoteStore: remoteStore, now: now)
+  }
+
+  isolated deinit {
+    self.stop()
+  }
+
+  /// Starts handling every transition of `store` from now on (and stops
+  /// handling the previous store's, if any).
+  public func listen(
+    to store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>
+      & ImmutableData.Streamer<QuakesState, QuakesAction> & AnyObject
+  ) {
+    guard self.store !== store else { return }
+    self.stop()
+    self.store = store
+    let stream = store.makeStream()
+    self.task = Task { [weak self] in
+      do {
+        for try await (oldState, action, newState) in stream {
+          guard let self else { return }
+          await self.onReceive(from: store, oldState: oldState, action: action, newState: newState)
+        }
+      } catch {
+        // The stream ended with an error: nothing more will arrive.
+      }
+    }
+  }
+
+  /// Stops handling transitions and cancels the fetches in flight. A write
+  /// already handed to the local store finishes there (its transaction
+  /// commits or rolls back as a whole).
+  public func stop() {
+    self.task?.cancel()
+    self.task = nil
+    for fetch in self.fetches.values {
+      fetch.cancel()
+    }
+    self.fetches = [:]
+    self.store = nil
+  }
+
+  /// Waits until every fetch started so far has dispatched its result.
+  public func waitForFetches() async {
+    for fetch in self.fetches.values {
+      await fetch.value
+    }
+  }
+}
+
+extension Listener {
+  private func onReceive(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    action: QuakesAction,
+    newState: QuakesState
+  ) async {
+    switch action {
+    case .daemon(.didStart):
+      if oldState.quakes.status == nil, newState.quakes.status == .waiting {
+        try? await store.dispatch(thunk: self.session.fetchLocalQuakesQuery())
+      }
+    case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
+      if oldState.feeds[feed]?.status != .waiting, let feedState = newState.feeds[feed], feedState.status == .waiting {
+        self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
+      }
+    case .client(.delete(quakeId: let quakeId)):
+      try? await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
+    case .client(.purge):
+      try? await store.dispatch(thunk: self.session.deleteLocalQuakesMutation())
+    case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
+      self.fetches[feed] = nil
+      guard case .success(let batch) = result else { return }
+      let diff = QuakesDiff(oldData: oldState.quakes.data, newData: newState.quakes.data, batch: batch.quakes)
+      let record = newState.feeds[feed]?.record ?? FeedRecord()
+      try? await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+    case .data(.persistentSession(.localStore(.didFailMutation))):
+      try? await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
+    case .data(.persistentSession(.localStore(.didFetchQuakes))),
+      .data(.persistentSession(.localStore(.didReloadQuakes))),
+      .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
+      break
+    }
+  }
+
+  private func startFetch(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    feed: QuakesFeed,
+    validators: FeedValidators
+  ) {
+    let session = self.session
+    self.fetches[feed] = Task {
+      try? await store.dispatch(thunk: session.fetchRemoteQuakesQuery(feed: feed, validators: validators))
+    }
+  }
+}

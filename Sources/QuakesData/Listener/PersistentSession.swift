@@ -1,0 +1,139 @@
+import Foundation
+import ImmutableData
+
+/// The side effects of the listener, as thunks: each runs a local or remote
+/// store operation and dispatches what came of it.
+///
+/// As in the seed, queries report their result (success or failure) as an
+/// action. Here mutations report too: a committed remote diff as
+/// `didWriteRemoteQuakes`, and any failed write as `didFailMutation`, because
+/// the state then no longer matches the local store and must be reloaded.
+final actor PersistentSession<LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore> {
+  private let localStore: LocalStore
+  private let remoteStore: RemoteStore
+  private let now: @Sendable () -> Date
+
+  init(localStore: LocalStore, remoteStore: RemoteStore, now: @escaping @Sendable () -> Date) {
+    self.localStore = localStore
+    self.remoteStore = remoteStore
+    self.now = now
+  }
+}
+
+extension PersistentSession {
+  typealias Thunk<Dispatcher, Selector> = @Sendable (Dispatcher, Selector) async throws -> Void
+
+  /// Loads the local store on first launch; its quakes merge into the state.
+  nonisolated func fetchLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
+    -> Thunk<Dispatcher, Selector>
+  {
+    { dispatcher, _ in
+      let result = await self.readLocalStore()
+      try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: result)))))
+    }
+  }
+
+  /// Reloads the local store after a failed write; its quakes replace the state's.
+  nonisolated func reloadLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
+    -> Thunk<Dispatcher, Selector>
+  {
+    { dispatcher, _ in
+      let result = await self.readLocalStore()
+      try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didReloadQuakes(result: result)))))
+    }
+  }
+
+  /// Fetches `feed` from the remote store, sending `validators`.
+  nonisolated func fetchRemoteQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    feed: QuakesFeed,
+    validators: FeedValidators
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      let result = await self.readRemoteStore(feed: feed, validators: validators)
+      let date = self.now()
+      try await dispatcher.dispatch(
+        action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: date, result: result)))))
+    }
+  }
+
+  /// Writes the diff of a remote batch of `feed` and its new record.
+  nonisolated func didFetchRemoteQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    feed: QuakesFeed,
+    record: FeedRecord,
+    diff: QuakesDiff
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff) }) {
+        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+      } else {
+        try await dispatcher.dispatch(
+          action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: diff.counts)))))
+      }
+    }
+  }
+
+  /// Deletes one quake from the local store.
+  nonisolated func deleteLocalQuakeMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    quakeId: Quake.ID
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.deleteLocalQuakeMutation(quakeId: quakeId) }) {
+        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+      }
+    }
+  }
+
+  /// Deletes every quake from the local store.
+  nonisolated func deleteLocalQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
+    -> Thunk<Dispatcher, Selector>
+  {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.deleteLocalQuakesMutation() }) {
+        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+      }
+    }
+  }
+}
+
+extension PersistentSession {
+  private func readLocalStore() async -> QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult {
+    do {
+      return .success(cache: try await self.localStore.fetchLocalQuakesQuery())
+    } catch {
+      return .failure(error: errorMessage(error))
+    }
+  }
+
+  private func readRemoteStore(
+    feed: QuakesFeed,
+    validators: FeedValidators
+  ) async -> QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult {
+    do {
+      switch try await self.remoteStore.fetchRemoteQuakesQuery(feed: feed, validators: validators) {
+      case .modified(let batch): return .success(batch: batch)
+      case .notModified: return .notModified
+      }
+    } catch {
+      return .failure(error: errorMessage(error))
+    }
+  }
+
+  /// Runs a write; returns the message of its error, or `nil` if it worked.
+  private func write(_ mutation: (LocalStore) async throws -> Void) async -> String? {
+    do {
+      try await mutation(self.localStore)
+      return nil
+    } catch {
+      return errorMessage(error)
+    }
+  }
+}
+
+/// The message of an error as a person should read it: its localized
+/// description when it has one, otherwise its own description.
+package func errorMessage(_ error: any Error) -> String {
+  if let localized = error as? any LocalizedError, let description = localized.errorDescription {
+    return description
+  }
+  return String(describing: error)
+}

@@ -1,0 +1,28 @@
+public import Foundation
+
+/// One response from a feed that had changed: the quakes it lists and what
+/// the response says about itself.
+public struct FeedBatch: Hashable, Sendable {
+  /// The quakes in the feed, in feed order.
+  public var quakes: [Quake]
+  /// The feed's `metadata.generated`: when USGS wrote it.
+  public var generated: Date?
+  /// The response's validators, for the next conditional request.
+  public var validators: FeedValidators
+  /// How many features lacked a required field (id, time, coordinates) and
+  /// were left out of ``quakes``.
+  public var skippedFeatures: Int
+
+  /// Creates a batch.
+  public init(
+    quakes: [Quake],
+    generated: Date? = nil,
+    validators: FeedValidators = FeedValidators(),
+    skippedFeatures: Int = 0
+  ) {
+    self.quakes = quakes
+    self.generated = generated
+    self.validators = validators
+    self.skippedFeatures = skippedFeatures
+  }
+}

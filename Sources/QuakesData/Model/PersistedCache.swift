@@ -1,0 +1,13 @@
+/// Everything the local store holds: what the first launch loads into state.
+public struct PersistedCache: Hashable, Sendable {
+  /// Every cached quake.
+  public var quakes: [Quake]
+  /// What is known of each feed fetched before.
+  public var feeds: [QuakesFeed: FeedRecord]
+
+  /// Creates the content of a local store.
+  public init(quakes: [Quake] = [], feeds: [QuakesFeed: FeedRecord] = [:]) {
+    self.quakes = quakes
+    self.feeds = feeds
+  }
+}

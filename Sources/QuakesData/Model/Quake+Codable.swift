@@ -1,0 +1,60 @@
+import Foundation
+
+/// The stable JSON shape of a quake, used on the wire and in `--format json`.
+///
+/// Every key is always present (`null` when unknown), so scripts can rely on
+/// the shape; times are ISO 8601 in UTC with milliseconds. docs/protocol.md
+/// documents it.
+extension Quake: Codable {
+  enum CodingKeys: String, CodingKey {
+    case id, magnitude, magnitudeType, time, updated, place, longitude, latitude, depth, url,
+      status, eventType
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(String.self, forKey: .id),
+      magnitude: try container.decodeIfPresent(Double.self, forKey: .magnitude),
+      magnitudeType: try container.decodeIfPresent(String.self, forKey: .magnitudeType),
+      time: try Self.decodeTimestamp(container, .time),
+      updated: try Self.decodeTimestamp(container, .updated),
+      place: try container.decodeIfPresent(String.self, forKey: .place),
+      longitude: try container.decode(Double.self, forKey: .longitude),
+      latitude: try container.decode(Double.self, forKey: .latitude),
+      depth: try container.decodeIfPresent(Double.self, forKey: .depth),
+      url: try container.decodeIfPresent(String.self, forKey: .url),
+      status: try container.decodeIfPresent(ReviewStatus.self, forKey: .status),
+      eventType: try container.decodeIfPresent(String.self, forKey: .eventType)
+    )
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(self.id, forKey: .id)
+    try container.encode(self.magnitude, forKey: .magnitude)
+    try container.encode(self.magnitudeType, forKey: .magnitudeType)
+    try container.encode(Timestamp.iso8601(self.time), forKey: .time)
+    try container.encode(Timestamp.iso8601(self.updated), forKey: .updated)
+    try container.encode(self.place, forKey: .place)
+    try container.encode(self.longitude, forKey: .longitude)
+    try container.encode(self.latitude, forKey: .latitude)
+    try container.encode(self.depth, forKey: .depth)
+    try container.encode(self.url, forKey: .url)
+    try container.encode(self.status, forKey: .status)
+    try container.encode(self.eventType, forKey: .eventType)
+  }
+
+  private static func decodeTimestamp(
+    _ container: KeyedDecodingContainer<CodingKeys>,
+    _ key: CodingKeys
+  ) throws -> Date {
+    let text = try container.decode(String.self, forKey: key)
+    guard let date = Timestamp.parseISO8601(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container,
+        debugDescription: "\(key.stringValue) \"\(text)\" is not an ISO 8601 time")
+    }
+    return date
+  }
+}

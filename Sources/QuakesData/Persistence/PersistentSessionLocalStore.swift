@@ -1,0 +1,19 @@
+/// The local store behind the persistent session: where the cache survives
+/// restarts (SQLite in the daemon, an in-memory double in unit tests).
+///
+/// The seed's four operations, plus the feed records a restarted daemon
+/// needs, written in the same transaction as the diff they go with.
+public protocol PersistentSessionLocalStore: Sendable {
+  /// Everything the store holds: every quake and every feed record.
+  func fetchLocalQuakesQuery() async throws -> PersistedCache
+
+  /// Writes the diff of one remote batch of `feed`, and the feed's new
+  /// `record`, in one transaction.
+  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws
+
+  /// Deletes one quake.
+  func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws
+
+  /// Deletes every quake.
+  func deleteLocalQuakesMutation() async throws
+}

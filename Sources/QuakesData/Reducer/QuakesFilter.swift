@@ -1,0 +1,27 @@
+/// Says in O(1) whether an action can change the cached quakes, so that a
+/// cached selector result (a list page, a count) is recomputed only then.
+public enum QuakesFilter {
+  /// `true` for exactly the actions after which ``QuakesState/Quakes/data``
+  /// may differ: deletes, purges, successful loads and successful remote
+  /// fetches. Refreshes, failures, `304`s and write reports never change it.
+  public static func filterQuakes() -> @Sendable (QuakesState, QuakesAction) -> Bool {
+    { _, action in
+      switch action {
+      case .client(.delete), .client(.purge):
+        true
+      case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
+        .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))),
+        .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))):
+        true
+      case .daemon, .client(.refresh), .scheduler,
+        .data(.persistentSession(.localStore(.didFetchQuakes(result: .failure)))),
+        .data(.persistentSession(.localStore(.didReloadQuakes(result: .failure)))),
+        .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
+        .data(.persistentSession(.localStore(.didFailMutation))),
+        .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .notModified)))),
+        .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .failure)))):
+        false
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+public import HashTreeCollections
+
+import Foundation
+
+extension QuakesReducer {
+  static func reduce(
+    state: QuakesState,
+    action: QuakesAction.Data.PersistentSession.RemoteStore
+  ) -> QuakesState {
+    switch action {
+    case .didFetchQuakes(feed: let feed, date: let date, result: let result):
+      var state = state
+      var feedState = state.feeds[feed] ?? FeedState()
+      feedState.lastAttempt = date
+      switch result {
+      case .success(batch: let batch):
+        let alreadyApplied = batch.generated != nil && batch.generated == feedState.record.generated
+        if !alreadyApplied {
+          state.quakes.data = self.upsert(batch.quakes, into: state.quakes.data)
+        }
+        feedState.status = .success
+        feedState.record = FeedRecord(validators: batch.validators, generated: batch.generated, lastSuccess: date)
+        feedState.skippedFeatures = batch.skippedFeatures
+      case .notModified:
+        feedState.status = .success
+        feedState.record.lastSuccess = date
+      case .failure(error: let error):
+        feedState.status = .failure(error: error)
+        feedState.lastFailure = FeedFailure(date: date, message: error)
+      }
+      state.feeds[feed] = feedState
+      return state
+    }
+  }
+
+  /// Inserts or replaces each quake, and removes those whose magnitude is
+  /// ≤ 0 or unknown (the seed's rule: such an event is not worth listing).
+  static func upsert(
+    _ quakes: [Quake],
+    into data: QuakesState.Quakes.Data
+  ) -> QuakesState.Quakes.Data {
+    var data = data
+    for quake in quakes {
+      if let magnitude = quake.magnitude, magnitude > 0 {
+        data[quake.id] = quake
+      } else {
+        data[quake.id] = nil
+      }
+    }
+    return data
+  }
+}
+
+extension QuakesState.Quakes {
+  /// The collection that holds the cached quakes.
+  public typealias Data = TreeDictionary<Quake.ID, Quake>
+}

@@ -1,0 +1,30 @@
+/// The pure function that computes the next ``QuakesState`` from the current
+/// one and an action. No I/O: the ``Listener`` starts side effects after it.
+///
+/// Semantics kept from the seed: the first launch moves the cache status from
+/// `nil` to waiting (and the listener loads the local store); a refresh is
+/// ignored while the same feed is already waiting; a local fetch merges; a
+/// remote fetch upserts and removes quakes whose magnitude is ≤ 0 or unknown;
+/// deletes are optimistic; failures become ``Status/failure(error:)``.
+public enum QuakesReducer {
+  /// Computes the state after `action`.
+  ///
+  /// - Throws: ``QuakesReducer/Error/quakeNotFound(_:)`` for a delete of an
+  ///   id the cache does not hold.
+  @Sendable public static func reduce(state: QuakesState, action: QuakesAction) throws -> QuakesState {
+    switch action {
+    case .daemon(.didStart):
+      return self.didStart(state: state)
+    case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
+      return self.refresh(state: state, feed: feed)
+    case .client(.delete(quakeId: let quakeId)):
+      return try self.delete(state: state, quakeId: quakeId)
+    case .client(.purge):
+      return self.purge(state: state)
+    case .data(.persistentSession(.localStore(let action))):
+      return self.reduce(state: state, action: action)
+    case .data(.persistentSession(.remoteStore(let action))):
+      return self.reduce(state: state, action: action)
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/// A page of the list selector: the quakes in it, and how many matched in all.
+public struct QuakesPage: Hashable, Sendable {
+  /// How many quakes matched the filter, before limit and offset.
+  public var matched: Int
+  /// The quakes of the page, in the query's order.
+  public var quakes: [Quake]
+
+  /// Creates a page.
+  public init(matched: Int, quakes: [Quake]) {
+    self.matched = matched
+    self.quakes = quakes
+  }
+}

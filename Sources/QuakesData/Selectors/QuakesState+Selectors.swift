@@ -1,0 +1,75 @@
+public import HashTreeCollections
+
+// Selectors: pure functions of the state, as in the seed. Each comes as an
+// instance method and as a static function returning a `@Sendable` closure
+// for `Store.select(_:)`; both run as well on a snapshot, off the store's actor.
+
+extension QuakesState {
+  /// The list selector: the quakes `query` matches, sorted, one page of them,
+  /// and how many matched in all.
+  public func selectQuakesPage(_ query: QuakesQuery) -> QuakesPage {
+    let matcher = QuakesQuery.Filter.Matcher(query.filter)
+    var matched: [Quake] = []
+    for quake in self.quakes.data.values where matcher.matches(quake) {
+      matched.append(quake)
+    }
+    matched.sort(by: query.areInIncreasingOrder)
+    let start = min(max(query.offset, 0), matched.count)
+    let end = query.limit.map { min(start + max($0, 0), matched.count) } ?? matched.count
+    return QuakesPage(matched: matched.count, quakes: Array(matched[start..<end]))
+  }
+
+  /// The list selector for `Store.select(_:)`.
+  public static func selectQuakesPage(_ query: QuakesQuery) -> @Sendable (Self) -> QuakesPage {
+    { state in state.selectQuakesPage(query) }
+  }
+
+  /// The map-set selector: the quakes `filter` matches, by id, unsorted.
+  public func selectQuakes(_ filter: QuakesQuery.Filter) -> TreeDictionary<Quake.ID, Quake> {
+    let matcher = QuakesQuery.Filter.Matcher(filter)
+    return self.quakes.data.filter { matcher.matches($0.value) }
+  }
+
+  /// The map-set selector for `Store.select(_:)`.
+  public static func selectQuakes(
+    _ filter: QuakesQuery.Filter
+  ) -> @Sendable (Self) -> TreeDictionary<Quake.ID, Quake> {
+    { state in state.selectQuakes(filter) }
+  }
+
+  /// How many quakes the cache holds.
+  public func selectQuakesCount() -> Int {
+    self.quakes.data.count
+  }
+
+  /// The count selector for `Store.select(_:)`.
+  public static func selectQuakesCount() -> @Sendable (Self) -> Int {
+    { state in state.selectQuakesCount() }
+  }
+
+  /// The status of the local store.
+  public func selectQuakesStatus() -> Status? {
+    self.quakes.status
+  }
+
+  /// The status selector for `Store.select(_:)`.
+  public static func selectQuakesStatus() -> @Sendable (Self) -> Status? {
+    { state in state.selectQuakesStatus() }
+  }
+
+  /// The state of every feed fetched or loaded, in catalogue order.
+  public func selectFeeds() -> [(feed: QuakesFeed, state: FeedState)] {
+    self.feeds.map { (feed: $0.key, state: $0.value) }.sorted { $0.feed < $1.feed }
+  }
+
+  /// The quake with `quakeId`, if the cache holds it.
+  public func selectQuake(quakeId: Quake.ID?) -> Quake? {
+    guard let quakeId else { return nil }
+    return self.quakes.data[quakeId]
+  }
+
+  /// The one-quake selector for `Store.select(_:)`.
+  public static func selectQuake(quakeId: Quake.ID?) -> @Sendable (Self) -> Quake? {
+    { state in state.selectQuake(quakeId: quakeId) }
+  }
+}

@@ -1,0 +1,57 @@
+public import HashTreeCollections
+
+/// The one immutable value the store holds: the cached quakes, the state of
+/// the local store, and the fetch state of every feed.
+///
+/// Quakes live in a `TreeDictionary`, a persistent hash-array-mapped trie: a
+/// reducer step that changes one quake copies O(log n) nodes, and every
+/// snapshot shares the rest, so a reader's copy costs O(1).
+public struct QuakesState: Hashable, Sendable {
+  /// The cache (the seed's `quakes`).
+  public var quakes: Quakes
+  /// The fetch state of every feed asked for at least once, by feed.
+  public var feeds: TreeDictionary<QuakesFeed, FeedState>
+
+  /// Creates a state.
+  public init(quakes: Quakes = Quakes(), feeds: TreeDictionary<QuakesFeed, FeedState> = [:]) {
+    self.quakes = quakes
+    self.feeds = feeds
+  }
+}
+
+extension QuakesState {
+  /// The cached quakes and the state of the local store behind them.
+  public struct Quakes: Hashable, Sendable {
+    /// Every cached quake, by id.
+    public var data: TreeDictionary<Quake.ID, Quake>
+    /// Loading the local store: `nil` before launch, ``Status/waiting`` while
+    /// it loads, then ``Status/success`` or ``Status/failure(error:)``; a
+    /// failed write also shows here until the cache is reloaded.
+    public var status: Status?
+    /// The last write to the local store that failed, if any, even after the
+    /// state was reloaded from the local store.
+    public var lastMutationError: String?
+
+    /// Creates the cache part of a state.
+    public init(
+      data: TreeDictionary<Quake.ID, Quake> = [:],
+      status: Status? = nil,
+      lastMutationError: String? = nil
+    ) {
+      self.data = data
+      self.status = status
+      self.lastMutationError = lastMutationError
+    }
+  }
+}
+
+extension QuakesState {
+  /// Whether the local store has been loaded: before that, refreshes are
+  /// ignored, so that the first launch loads the cache before anything else.
+  public var isLoaded: Bool {
+    switch self.quakes.status {
+    case nil, .waiting: false
+    case .success, .failure: true
+    }
+  }
+}
