@@ -20,9 +20,10 @@ public protocol Dispatcher<State, Action>: Sendable {
   ///   no stream hears of the action.
   @StoreActor func dispatch(action: Action) throws
 
-  /// Runs a synchronous thunk on the store's actor.
+  /// Runs a synchronous thunk on the store's actor: it may dispatch and
+  /// select synchronously, as in the guide.
   @StoreActor func dispatch(
-    thunk: @Sendable (Self.Dispatcher, Self.Selector) throws -> Void
+    thunk: @StoreActor @Sendable (Self.Dispatcher, Self.Selector) throws -> Void
   ) rethrows
 
   /// Runs an asynchronous thunk; it may suspend (for I/O) and dispatch later.

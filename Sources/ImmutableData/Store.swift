@@ -40,7 +40,7 @@ extension Store: Dispatcher {
     self.registrar.yield((oldState: oldState, action: action, newState: newState))
   }
 
-  public func dispatch(thunk: @Sendable (Store, Store) throws -> Void) rethrows {
+  public func dispatch(thunk: @StoreActor @Sendable (Store, Store) throws -> Void) rethrows {
     try thunk(self, self)
   }
 

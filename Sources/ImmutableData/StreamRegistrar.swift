@@ -1,38 +1,47 @@
+import Synchronization
+
 /// Keeps the continuations of the streams a ``Store`` hands out.
 ///
 /// Each stream is unbounded: a listener must see every transition, in order.
-/// A stream whose consumer stops is removed, so its buffer is freed.
-@StoreActor
+/// When a stream's consumer stops (it leaves its loop or its task is
+/// cancelled), the stream's continuation is dropped at once, with its buffer;
+/// when the registrar goes away with its store, every stream finishes.
 final class StreamRegistrar<Element: Sendable>: Sendable {
-  private var nextId = 0
-  private var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+  private struct Registry {
+    var nextId = 0
+    var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+  }
+
+  private let registry = Mutex(Registry())
 
   init() {}
 
-  isolated deinit {
-    for continuation in self.continuations.values {
+  deinit {
+    let continuations = self.registry.withLock { $0.continuations.values }
+    for continuation in continuations {
       continuation.finish()
     }
   }
 
   /// The number of streams whose consumers are still there.
-  var count: Int { self.continuations.count }
+  var count: Int { self.registry.withLock { $0.continuations.count } }
 
   func makeStream() -> AsyncStream<Element> {
-    self.nextId += 1
-    let id = self.nextId
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-    continuation.onTermination = { [weak self] _ in
-      Task { @StoreActor in
-        self?.continuations[id] = nil
-      }
+    let id = self.registry.withLock { registry in
+      registry.nextId += 1
+      registry.continuations[registry.nextId] = continuation
+      return registry.nextId
     }
-    self.continuations[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.registry.withLock { $0.continuations.removeValue(forKey: id) }
+    }
     return stream
   }
 
   func yield(_ element: Element) {
-    for continuation in self.continuations.values {
+    let continuations = self.registry.withLock { Array($0.continuations.values) }
+    for continuation in continuations {
       continuation.yield(element)
     }
   }

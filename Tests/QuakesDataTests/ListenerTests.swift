@@ -1,0 +1,279 @@
+import Foundation
+import ImmutableData
+import QuakesData
+import Testing
+
+/// The listener, transition by transition, against store doubles (as in the
+/// seed): each test hands it one (old state, action, new state) and checks
+/// which store it called and what it dispatched.
+@Suite("Listener: side effects after the reducer", .timeLimit(.minutes(1)))
+@StoreActor
+struct ListenerTests {
+  private let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+  private func listen(
+    local: LocalStoreDouble = LocalStoreDouble(),
+    remote: RemoteStoreDouble = RemoteStoreDouble()
+  ) -> (Listener<LocalStoreDouble, RemoteStoreDouble>, StoreDouble) {
+    let date = self.date
+    let listener = Listener(localStore: local, remoteStore: remote, now: { date })
+    let store = StoreDouble()
+    listener.listen(to: store)
+    return (listener, store)
+  }
+
+  // MARK: first launch
+
+  @Test("the first start loads the local store and dispatches its content")
+  func firstLaunchLoads() async {
+    let record = FeedRecord(validators: FeedValidators(etag: "\"x\""))
+    let local = LocalStoreDouble(quakes: [.fixture("a")], records: [.allDay: record])
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    var waiting = QuakesState()
+    waiting.quakes.status = .waiting
+
+    await store.transitions.send((QuakesState(), .daemon(.didStart), waiting))
+
+    #expect(await local.calls == [.fetch])
+    #expect(store.dispatched == [.local(.didFetchQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")], feeds: [.allDay: record]))))])
+  }
+
+  @Test("a failed load is dispatched with the store's message")
+  func firstLaunchFailure() async {
+    let local = LocalStoreDouble(failFetch: "quakes.sqlite is not a database")
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    var waiting = QuakesState()
+    waiting.quakes.status = .waiting
+
+    await store.transitions.send((QuakesState(), .daemon(.didStart), waiting))
+
+    #expect(store.dispatched == [.local(.didFetchQuakes(result: .failure(error: "quakes.sqlite is not a database")))])
+  }
+
+  @Test("a start that did not move the status to waiting loads nothing")
+  func secondStartLoadsNothing() async {
+    let local = LocalStoreDouble()
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    let loaded = QuakesState.loaded()
+
+    await store.transitions.send((loaded, .daemon(.didStart), loaded))
+
+    #expect(await local.calls.isEmpty)
+    #expect(store.dispatched.isEmpty)
+  }
+
+  // MARK: refresh
+
+  @Test("a refresh fetches the feed with its validators and dispatches the batch")
+  func refreshFetches() async {
+    let batch = FeedBatch(quakes: [.fixture("a")], generated: self.date)
+    let remote = RemoteStoreDouble([.allWeek: .fetch(.modified(batch))])
+    let (listener, store) = self.listen(remote: remote)
+    defer { listener.stop() }
+    let validators = FeedValidators(etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
+    let old = QuakesState.loaded(feeds: [.allWeek: FeedState(status: .success, record: FeedRecord(validators: validators))])
+    var new = old
+    new.feeds[.allWeek]?.status = .waiting
+
+    await store.transitions.send((old, .client(.refresh(feed: .allWeek)), new))
+    await listener.waitForFetches()
+
+    let requests = await remote.requests
+    #expect(requests.map(\.feed) == [.allWeek])
+    #expect(requests.map(\.validators) == [validators])
+    #expect(store.dispatched == [.remote(.success(batch: batch), feed: .allWeek, date: self.date)])
+  }
+
+  @Test("a 304 and a failure are dispatched as such", arguments: [true, false])
+  func refreshOutcomes(notModified: Bool) async {
+    let remote = RemoteStoreDouble([.allDay: notModified ? .fetch(.notModified) : .fail("all_day: HTTP 503")])
+    let (listener, store) = self.listen(remote: remote)
+    defer { listener.stop() }
+    let old = QuakesState.loaded()
+    let new = QuakesState.loaded(feeds: [.allDay: FeedState(status: .waiting)])
+
+    await store.transitions.send((old, .scheduler(.pollDue(feed: .allDay)), new))
+    await listener.waitForFetches()
+
+    #expect(store.dispatched == [.remote(notModified ? .notModified : .failure(error: "all_day: HTTP 503"))])
+  }
+
+  @Test("a refresh while the feed was already waiting fetches nothing")
+  func refreshWhileWaiting() async {
+    let remote = RemoteStoreDouble()
+    let (listener, store) = self.listen(remote: remote)
+    defer { listener.stop() }
+    let waiting = QuakesState.loaded(feeds: [.allDay: FeedState(status: .waiting)])
+
+    await store.transitions.send((waiting, .client(.refresh(feed: .allDay)), waiting))
+    await listener.waitForFetches()
+
+    #expect(await remote.requests.isEmpty)
+    #expect(store.dispatched.isEmpty)
+  }
+
+  // MARK: remote batches reach the local store as a diff
+
+  @Test("a remote batch writes exactly its diff and the feed's record, then reports the counts")
+  func remoteBatchWritesDiff() async throws {
+    let local = LocalStoreDouble()
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([.fixture("same"), .fixture("moved"), .fixture("zeroed")], feeds: [.allDay: FeedState(status: .waiting)])
+    let batch = FeedBatch(
+      quakes: [.fixture("same"), .fixture("moved", magnitude: 3.3), .fixture("zeroed", magnitude: 0), .fixture("new")],
+      generated: self.date, validators: FeedValidators(etag: "\"e\""))
+    let action = QuakesAction.remote(.success(batch: batch))
+    let new = try QuakesReducer.reduce(state: old, action: action)
+
+    await store.transitions.send((old, action, new))
+
+    let expected = QuakesDiff(inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
+    let record = try #require(new.feeds[.allDay]?.record)
+    #expect(await local.calls == [.write(feed: .allDay, record: record, diff: expected)])
+    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts(inserted: 1, updated: 1, deleted: 1)))])
+  }
+
+  @Test("a batch of unchanged quakes writes an empty diff: nothing for the local store to do")
+  func unchangedBatch() async throws {
+    let local = LocalStoreDouble()
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([.fixture("a")], feeds: [.allDay: FeedState(status: .waiting)])
+    let action = QuakesAction.remote(.success(batch: FeedBatch(quakes: [.fixture("a")])))
+    let new = try QuakesReducer.reduce(state: old, action: action)
+
+    await store.transitions.send((old, action, new))
+
+    guard case .write(_, _, let diff)? = await local.calls.first else {
+      Issue.record("no write")
+      return
+    }
+    #expect(diff.isEmpty)
+    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts()))])
+  }
+
+  // MARK: deletes
+
+  @Test("a delete reaches the local store after the state dropped the quake")
+  func deleteReachesLocalStore() async throws {
+    let local = LocalStoreDouble(quakes: [.fixture("a")])
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([.fixture("a")])
+    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quakeId: "a")))
+
+    await store.transitions.send((old, .client(.delete(quakeId: "a")), new))
+
+    #expect(await local.calls == [.delete("a")])
+    #expect(await local.quakes.isEmpty)
+    #expect(store.dispatched.isEmpty)
+  }
+
+  @Test("a purge reaches the local store")
+  func purgeReachesLocalStore() async {
+    let local = LocalStoreDouble(quakes: [.fixture("a"), .fixture("b")])
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+
+    await store.transitions.send((.loaded([.fixture("a"), .fixture("b")]), .client(.purge), .loaded()))
+
+    #expect(await local.calls == [.deleteAll])
+    #expect(await local.quakes.isEmpty)
+  }
+
+  // MARK: recovery after a failed write
+
+  @Test("a failed write is reported, and the report makes the listener reload the local store")
+  func failedWriteReloads() async throws {
+    let local = LocalStoreDouble(quakes: [.fixture("a")], failWrites: "database or disk is full")
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([.fixture("a")])
+    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quakeId: "a")))
+
+    await store.transitions.send((old, .client(.delete(quakeId: "a")), new))
+    let failure = QuakesAction.local(.didFailMutation(error: "database or disk is full"))
+    #expect(store.dispatched == [failure])
+
+    await store.transitions.send((new, failure, try QuakesReducer.reduce(state: new, action: failure)))
+
+    #expect(await local.calls == [.delete("a"), .fetch])
+    #expect(store.dispatched.last == .local(.didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")])))))
+  }
+}
+
+/// The whole loop with the real store: reducer, listener, session, doubles.
+@Suite("Listener with the real Store", .timeLimit(.minutes(1)))
+@StoreActor
+struct ListenerStoreTests {
+  private let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// Dispatches `action`, then waits for the first transition after it whose
+  /// action satisfies `isDone` (every side effect reports with an action).
+  private func dispatch(
+    _ action: QuakesAction,
+    to store: Store<QuakesState, QuakesAction>,
+    until isDone: @escaping (QuakesAction) -> Bool
+  ) async throws {
+    var transitions = store.makeStream().makeAsyncIterator()
+    try store.dispatch(action: action)
+    while let transition = await transitions.next() {
+      if isDone(transition.action) { return }
+    }
+  }
+
+  @Test("launch, poll, write: the local store ends up equal to the state")
+  func launchPollWrite() async throws {
+    let local = LocalStoreDouble(quakes: [.fixture("old"), .fixture("gone")])
+    let batch = FeedBatch(quakes: [.fixture("old", magnitude: 5), .fixture("gone", magnitude: nil), .fixture("new")])
+    let remote = RemoteStoreDouble([.allDay: .fetch(.modified(batch))])
+    let date = self.date
+    let listener = Listener(localStore: local, remoteStore: remote, now: { date })
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    listener.listen(to: store)
+    defer { listener.stop() }
+
+    try await self.dispatch(.daemon(.didStart), to: store) {
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
+    }
+    #expect(store.state.quakes.data.count == 2)
+
+    try await self.dispatch(.scheduler(.pollDue(feed: .allDay)), to: store) {
+      if case .data(.persistentSession(.localStore(.didWriteRemoteQuakes))) = $0 { true } else { false }
+    }
+
+    let state = store.state
+    #expect(Set(state.quakes.data.keys) == ["old", "new"])
+    #expect(await local.quakes == Dictionary(uniqueKeysWithValues: state.quakes.data.map { ($0.key, $0.value) }))
+    #expect(state.feeds[.allDay]?.lastWrite == QuakesDiff.Counts(inserted: 1, updated: 1, deleted: 1))
+    #expect(state.feeds[.allDay]?.status == .success)
+  }
+
+  @Test("after a failed write the state is reloaded from the local store and the error shows in status")
+  func recoveryAfterFailedWrite() async throws {
+    let local = LocalStoreDouble(quakes: [.fixture("kept")])
+    let batch = FeedBatch(quakes: [.fixture("never-written")])
+    let remote = RemoteStoreDouble([.allDay: .fetch(.modified(batch))])
+    let listener = Listener(localStore: local, remoteStore: remote)
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    listener.listen(to: store)
+    defer { listener.stop() }
+    try await self.dispatch(.daemon(.didStart), to: store) {
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
+    }
+    await local.setFailWrites("database or disk is full")
+
+    try await self.dispatch(.client(.refresh(feed: .allDay)), to: store) {
+      if case .data(.persistentSession(.localStore(.didReloadQuakes))) = $0 { true } else { false }
+    }
+
+    let state = store.state
+    #expect(Array(state.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
+    #expect(state.quakes.lastMutationError == "database or disk is full")
+    #expect(state.quakes.status == .success)
+  }
+}

@@ -1,0 +1,52 @@
+import QuakesData
+
+/// An in-memory local store that records every call and can be told to fail.
+actor LocalStoreDouble: PersistentSessionLocalStore {
+  enum Call: Hashable, Sendable {
+    case fetch
+    case write(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff)
+    case delete(Quake.ID)
+    case deleteAll
+  }
+
+  private(set) var calls: [Call] = []
+  private(set) var quakes: [Quake.ID: Quake]
+  private(set) var records: [QuakesFeed: FeedRecord]
+  private var failFetch: String?
+  private var failWrites: String?
+
+  init(quakes: [Quake] = [], records: [QuakesFeed: FeedRecord] = [:], failFetch: String? = nil, failWrites: String? = nil) {
+    self.quakes = Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) })
+    self.records = records
+    self.failFetch = failFetch
+    self.failWrites = failWrites
+  }
+
+  func setFailWrites(_ message: String?) { self.failWrites = message }
+
+  func fetchLocalQuakesQuery() async throws -> PersistedCache {
+    self.calls.append(.fetch)
+    if let failFetch { throw StoreFailure(failFetch) }
+    return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
+  }
+
+  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+    self.calls.append(.write(feed: feed, record: record, diff: diff))
+    if let failWrites { throw StoreFailure(failWrites) }
+    for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
+    for quake in diff.deleted { self.quakes[quake.id] = nil }
+    self.records[feed] = record
+  }
+
+  func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
+    self.calls.append(.delete(quakeId))
+    if let failWrites { throw StoreFailure(failWrites) }
+    self.quakes[quakeId] = nil
+  }
+
+  func deleteLocalQuakesMutation() async throws {
+    self.calls.append(.deleteAll)
+    if let failWrites { throw StoreFailure(failWrites) }
+    self.quakes = [:]
+  }
+}

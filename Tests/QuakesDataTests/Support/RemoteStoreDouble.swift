@@ -1,0 +1,25 @@
+import QuakesData
+
+/// A remote store that answers each feed from a script and records requests.
+actor RemoteStoreDouble: PersistentSessionRemoteStore {
+  enum Answer: Sendable {
+    case fetch(RemoteFetch)
+    case fail(String)
+  }
+
+  private(set) var requests: [(feed: QuakesFeed, validators: FeedValidators)] = []
+  private var answers: [QuakesFeed: Answer]
+
+  init(_ answers: [QuakesFeed: Answer] = [:]) {
+    self.answers = answers
+  }
+
+  func fetchRemoteQuakesQuery(feed: QuakesFeed, validators: FeedValidators) async throws -> RemoteFetch {
+    self.requests.append((feed, validators))
+    switch self.answers[feed] {
+    case .fetch(let fetch)?: return fetch
+    case .fail(let message)?: throw StoreFailure(message)
+    case nil: throw StoreFailure("no answer scripted for \(feed)")
+    }
+  }
+}
