@@ -7,7 +7,7 @@ struct QuakesDiffTests {
   private func diff(old: [Quake], batch: [Quake]) throws -> QuakesDiff {
     let state = QuakesState.loaded(old, feeds: [.allDay: FeedState(status: .waiting)])
     let next = try QuakesReducer.reduce(state: state, action: .remote(.success(batch: FeedBatch(quakes: batch))))
-    return QuakesDiff(oldData: state.quakes.data, newData: next.quakes.data, batch: batch)
+    return QuakesDiff(oldState: state, newState: next, batch: FeedBatch(quakes: batch), feed: .allDay)
   }
 
   @Test("a quake not cached before is inserted")

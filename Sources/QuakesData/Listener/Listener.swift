@@ -102,7 +102,7 @@ extension Listener {
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch) = result else { return }
-      let diff = QuakesDiff(oldData: oldState.quakes.data, newData: newState.quakes.data, batch: batch.quakes)
+      let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
       try? await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
     case .data(.persistentSession(.localStore(.didFailMutation))):

@@ -16,7 +16,7 @@ extension QuakesReducer {
       case .success(batch: let batch):
         let alreadyApplied = batch.generated != nil && batch.generated == feedState.record.generated
         if !alreadyApplied {
-          state.quakes.data = self.upsert(batch.quakes, into: state.quakes.data)
+          state.quakes.data = RemoteSync.apply(batch, of: feed, options: state.options, to: state.quakes.data)
         }
         feedState.status = .success
         feedState.record = FeedRecord(validators: batch.validators, generated: batch.generated, lastSuccess: date)
@@ -31,23 +31,6 @@ extension QuakesReducer {
       state.feeds[feed] = feedState
       return state
     }
-  }
-
-  /// Inserts or replaces each quake, and removes those whose magnitude is
-  /// ≤ 0 or unknown (the seed's rule: such an event is not worth listing).
-  static func upsert(
-    _ quakes: [Quake],
-    into data: QuakesState.Quakes.Data
-  ) -> QuakesState.Quakes.Data {
-    var data = data
-    for quake in quakes {
-      if let magnitude = quake.magnitude, magnitude > 0 {
-        data[quake.id] = quake
-      } else {
-        data[quake.id] = nil
-      }
-    }
-    return data
   }
 }
 

@@ -11,11 +11,18 @@ public struct QuakesState: Hashable, Sendable {
   public var quakes: Quakes
   /// The fetch state of every feed asked for at least once, by feed.
   public var feeds: TreeDictionary<QuakesFeed, FeedState>
+  /// How remote batches are applied (from the daemon's configuration).
+  public var options: SyncOptions
 
   /// Creates a state.
-  public init(quakes: Quakes = Quakes(), feeds: TreeDictionary<QuakesFeed, FeedState> = [:]) {
+  public init(
+    quakes: Quakes = Quakes(),
+    feeds: TreeDictionary<QuakesFeed, FeedState> = [:],
+    options: SyncOptions = SyncOptions()
+  ) {
     self.quakes = quakes
     self.feeds = feeds
+    self.options = options
   }
 }
 

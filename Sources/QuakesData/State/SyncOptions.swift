@@ -1,0 +1,20 @@
+/// How remote batches are applied beyond the seed's upsert: settings the
+/// daemon reads from its configuration and puts in the initial state, so the
+/// reducer stays a pure function of (state, action).
+public struct SyncOptions: Hashable, Sendable {
+  /// Whether a quake missing from a complete (`all_*`) feed, though its time
+  /// lies inside that feed's window, is removed as deleted upstream. On by
+  /// default; magnitude feeds never delete either way.
+  public var deletesUpstream: Bool
+  /// Seconds at the old edge of a feed's window in which an absent quake is
+  /// kept anyway: near that edge it may have aged out of the feed between
+  /// USGS writing the feed and its clock, not been deleted.
+  public var windowMargin: Double
+
+  /// Creates options; by default upstream deletions are on, with a
+  /// 10-minute margin.
+  public init(deletesUpstream: Bool = true, windowMargin: Double = 600) {
+    self.deletesUpstream = deletesUpstream
+    self.windowMargin = windowMargin
+  }
+}
