@@ -4,6 +4,7 @@
 // quakectl is its control CLI. The module graph follows the data flow:
 //
 //   ImmutableData (generic store) ← QuakesData (domain: state, reducer, listener)
+//     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
 //     ← quakesd (the daemon), quakes-bench (benchmarks)
 //
 // See docs/architecture.md.
@@ -39,6 +40,11 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
+    .target(
+      name: "QuakesProtocol",
+      dependencies: ["QuakesData"],
+      swiftSettings: strictSwift
+    ),
     .executableTarget(
       name: "quakesd",
       dependencies: ["QuakesData"],
@@ -55,6 +61,11 @@ let package = Package(
     .testTarget(
       name: "ImmutableDataTests",
       dependencies: ["ImmutableData"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesProtocolTests",
+      dependencies: ["QuakesProtocol", "QuakesData"],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -1,0 +1,65 @@
+/// Splits a byte stream into lines of at most ``WireProtocol/maxLineLength``
+/// bytes, without ever holding more than that plus one read.
+///
+/// An over-long line is reported once as ``Frame/tooLong`` and its bytes are
+/// discarded up to the next newline, so the connection stays usable. A
+/// trailing `\r` is dropped (clients that send CRLF work).
+public struct LineFramer: Sendable {
+  /// What the framer found in the stream.
+  public enum Frame: Hashable, Sendable {
+    /// A complete line, without its newline.
+    case line([UInt8])
+    /// A line longer than the limit, discarded.
+    case tooLong
+  }
+
+  private let maxLength: Int
+  private var pending: [UInt8] = []
+  private var discarding = false
+
+  /// Creates a framer for lines up to `maxLength` bytes.
+  public init(maxLength: Int = WireProtocol.maxLineLength) {
+    self.maxLength = maxLength
+  }
+
+  /// Feeds `bytes`; returns the frames they complete, in order.
+  public mutating func append(_ bytes: some Collection<UInt8>) -> [Frame] {
+    var frames: [Frame] = []
+    var rest = bytes[...]
+    while let newline = rest.firstIndex(of: 0x0A) {
+      let chunk = rest[..<newline]
+      rest = rest[rest.index(after: newline)...]
+      if self.discarding {
+        self.discarding = false
+        self.pending.removeAll(keepingCapacity: true)
+        continue
+      }
+      if self.pending.count + chunk.count > self.maxLength + 1 {
+        self.pending.removeAll(keepingCapacity: true)
+        frames.append(.tooLong)
+        continue
+      }
+      self.pending.append(contentsOf: chunk)
+      if self.pending.last == 0x0D { self.pending.removeLast() }
+      if self.pending.count > self.maxLength {
+        frames.append(.tooLong)
+      } else if !self.pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        frames.append(.line(self.pending))
+      }
+      self.pending.removeAll(keepingCapacity: true)
+    }
+    if !self.discarding {
+      if self.pending.count + rest.count > self.maxLength + 1 {
+        self.pending.removeAll(keepingCapacity: true)
+        self.discarding = true
+        frames.append(.tooLong)
+      } else {
+        self.pending.append(contentsOf: rest)
+      }
+    }
+    return frames
+  }
+
+  /// Bytes of an unfinished line held so far.
+  public var bufferedCount: Int { self.pending.count }
+}

@@ -1,0 +1,33 @@
+/// The methods a client can call, and which socket may call them.
+///
+/// `control.sock` (mode 0660, group `quakes`) takes every method;
+/// `query.sock` (mode 0666) only the read-only ones. File permissions are the
+/// authorisation, so it holds under systemd's `PrivateUsers=`.
+public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Protocol version, daemon version, capabilities.
+  case info = "daemon.info"
+  /// Fetch status per feed, counts, database path and size.
+  case status = "quakes.status"
+  /// How many quakes the cache holds.
+  case count = "quakes.count"
+  /// One quake by id.
+  case get = "quakes.get"
+  /// The list selector: filter, sort, page.
+  case list = "quakes.list"
+  /// The status, then one line per change, until the client leaves.
+  case watch = "quakes.watch"
+  /// Fetch a feed now.
+  case refresh = "quakes.refresh"
+  /// Delete one quake from the cache.
+  case delete = "quakes.delete"
+  /// Delete every quake from the cache.
+  case purge = "quakes.purge"
+
+  /// Whether the method only reads, so `query.sock` may call it.
+  public var isReadOnly: Bool {
+    switch self {
+    case .info, .status, .count, .get, .list, .watch: true
+    case .refresh, .delete, .purge: false
+    }
+  }
+}

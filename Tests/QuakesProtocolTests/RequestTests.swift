@@ -1,0 +1,167 @@
+import Foundation
+import QuakesData
+import QuakesProtocol
+import Testing
+
+@Suite("Request: parsing lines, with errors that say what to do")
+struct RequestTests {
+  private func parse(_ text: String) throws(Request.Rejection) -> Request {
+    try Request(line: Data(text.utf8))
+  }
+
+  private func rejection(_ text: String) -> Request.Rejection? {
+    do {
+      _ = try self.parse(text)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("a full request: version, id, method, more, params")
+  func fullRequest() throws {
+    let request = try self.parse(#"{"v":1,"id":7,"method":"quakes.list","params":{"limit":5,"sort":"magnitude"},"more":false}"#)
+    #expect(request.version == 1)
+    #expect(request.id == .integer(7))
+    #expect(request.method == .list)
+    #expect(!request.more)
+    let params = try request.params(ListParams.self)
+    #expect(params == ListParams(sort: .magnitude, limit: 5))
+  }
+
+  @Test("v defaults to the current version; params default to an empty object")
+  func defaults() throws {
+    let request = try self.parse(#"{"method":"quakes.count"}"#)
+    #expect(request.version == WireProtocol.version)
+    #expect(request.id == nil)
+    #expect(try request.params(ListParams.self) == ListParams())
+  }
+
+  @Test("any JSON scalar is an id", arguments: [#""abc""#, "42", "4.5", "true", "null"])
+  func scalarIds(id: String) throws {
+    let request = try self.parse(#"{"id":\#(id),"method":"daemon.info"}"#)
+    let echoed = try JSONEncoder().encode(request.id)
+    #expect(String(decoding: echoed, as: UTF8.self) == id)
+  }
+
+  @Test("not JSON, not an object: InvalidRequest that shows the expected shape")
+  func notJSON() throws {
+    for line in ["hello", "[1,2]", "{\"method\":", "42"] {
+      let rejection = try #require(self.rejection(line), "\(line)")
+      #expect(rejection.error.code == .invalidRequest)
+      #expect(rejection.error.message.contains("one JSON object per line"), "\(rejection.error.message)")
+    }
+  }
+
+  @Test("an unknown or missing method: InvalidRequest listing the known ones, with the id echoed")
+  func unknownMethod() throws {
+    let unknown = try #require(self.rejection(#"{"id":"x","method":"quakes.explode"}"#))
+    #expect(unknown.id == .string("x"))
+    #expect(unknown.error.code == .invalidRequest)
+    #expect(unknown.error.message.contains("unknown method \"quakes.explode\""))
+    #expect(unknown.error.message.contains("quakes.list"))
+    let missing = try #require(self.rejection(#"{"id":3}"#))
+    #expect(missing.id == .integer(3))
+    #expect(missing.error.message.contains("no \"method\""))
+  }
+
+  @Test("a method of the wrong type still echoes the id")
+  func wrongTypeEchoesId() throws {
+    let rejection = try #require(self.rejection(#"{"id":9,"method":5}"#))
+    #expect(rejection.id == .integer(9))
+    #expect(rejection.error.code == .invalidRequest)
+  }
+
+  @Test("another protocol version: UnsupportedVersion")
+  func otherVersion() throws {
+    let rejection = try #require(self.rejection(#"{"v":2,"id":1,"method":"quakes.count"}"#))
+    #expect(rejection.error.code == .unsupportedVersion)
+    #expect(rejection.error.message.contains("version 2"))
+  }
+
+  @Test("bad params name the param")
+  func badParams() throws {
+    let request = try self.parse(#"{"method":"quakes.list","params":{"limit":"ten"}}"#)
+    #expect(throws: ProtocolError(.invalidRequest, "bad params for quakes.list: \"limit\" must be an integer")) {
+      try request.params(ListParams.self)
+    }
+    let get = try self.parse(#"{"method":"quakes.get","params":{}}"#)
+    #expect(throws: ProtocolError(.invalidRequest, "bad params for quakes.get: \"id\" is required")) {
+      try get.params(IdParams.self)
+    }
+  }
+
+  @Test("read-only methods are exactly the queries")
+  func readOnly() {
+    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge])
+  }
+
+  @Test("a client's request line parses back")
+  func clientLine() throws {
+    let line = try Request.line(method: .get, id: .integer(1), params: IdParams(id: "us7000abcd"))
+    #expect(line.last == 0x0A)
+    let request = try Request(line: line.dropLast())
+    #expect(request.method == .get)
+    #expect(try request.params(IdParams.self).id == "us7000abcd")
+    let bare = try Request.line(method: .count)
+    #expect(String(decoding: bare, as: UTF8.self) == "{\"v\":1,\"method\":\"quakes.count\"}\n")
+  }
+}
+
+@Suite("ListParams: from the wire to a selector query")
+struct ListParamsTests {
+  @Test("absent params mean every quake, newest first")
+  func defaults() throws {
+    #expect(try ListParams().query() == QuakesQuery())
+  }
+
+  @Test("every field maps onto the query")
+  func fields() throws {
+    let params = ListParams(
+      search: "alaska", day: "2024-03-10", timeZone: "Asia/Tokyo", since: "2024-03-09T00:00:00Z",
+      until: "2024-03-11T00:00:00Z", minMagnitude: 2.5, sort: .magnitude, order: .forward, limit: 10, offset: 20)
+    let query = try params.query()
+    #expect(query.filter.search == "alaska")
+    #expect(query.filter.day == QuakesQuery.Day("2024-03-10"))
+    #expect(query.filter.timeZone.identifier == "Asia/Tokyo")
+    #expect(query.filter.since == Timestamp.parseISO8601("2024-03-09T00:00:00Z"))
+    #expect(query.filter.minMagnitude == 2.5)
+    #expect(query.sort == .magnitude && query.order == .forward && query.limit == 10 && query.offset == 20)
+  }
+
+  @Test(
+    "each bad value is an InvalidRequest naming the param",
+    arguments: [
+      (ListParams(day: "10/03/2024"), "\"day\""), (ListParams(timeZone: "Mars/Olympus"), "\"timeZone\""),
+      (ListParams(since: "yesterday"), "\"since\""), (ListParams(until: "2024-13-01"), "\"until\""),
+      (ListParams(limit: -1), "\"limit\""), (ListParams(offset: -5), "\"offset\""),
+    ])
+  func badValues(params: ListParams, name: String) {
+    do {
+      _ = try params.query()
+      Issue.record("accepted \(params)")
+    } catch {
+      #expect(error.code == .invalidRequest)
+      #expect(error.message.hasPrefix(name), "\(error.message)")
+    }
+  }
+}
+
+@Suite("Reply: result and error lines")
+struct ReplyTests {
+  @Test("a result line and a streamed one")
+  func resultLines() throws {
+    let line = try Reply.line(id: .integer(7), result: CountResult(count: 3))
+    #expect(String(decoding: line, as: UTF8.self) == "{\"v\":1,\"id\":7,\"result\":{\"count\":3}}\n")
+    let streamed = try Reply.line(id: nil, result: CountResult(count: 3), continues: true)
+    #expect(String(decoding: streamed, as: UTF8.self) == "{\"v\":1,\"result\":{\"count\":3},\"continues\":true}\n")
+  }
+
+  @Test("an error line carries the code and the message")
+  func errorLine() {
+    let line = Reply.line(id: .string("a"), error: ProtocolError(.notFound, "no quake with id x in the cache"))
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == "{\"v\":1,\"id\":\"a\",\"error\":{\"code\":\"quakes.NotFound\",\"message\":\"no quake with id x in the cache\"}}\n")
+  }
+}
