@@ -78,12 +78,14 @@ struct QuakesReducerTests {
     #expect(QuakesReducer.Error.quakeNotFound("zz").description == "no quake with id zz in the cache")
   }
 
-  @Test("a purge removes every quake and keeps the feeds' state")
+  @Test("a purge removes every quake and forgets the feeds' validators, so the next poll fetches them whole")
   func purgeRemovesEverything() throws {
-    let feeds = [QuakesFeed.allDay: FeedState(status: .success)]
+    let record = FeedRecord(validators: FeedValidators(etag: "\"e\""), generated: self.date, lastSuccess: self.date)
+    let feeds = [QuakesFeed.allDay: FeedState(status: .success, record: record)]
     let state = try QuakesReducer.reduce(state: .loaded([.fixture("a"), .fixture("b")], feeds: feeds), action: .client(.purge))
     #expect(state.quakes.data.isEmpty)
     #expect(state.feeds[.allDay]?.status == .success)
+    #expect(state.feeds[.allDay]?.record == FeedRecord(lastSuccess: self.date))
   }
 
   // MARK: the local store answers

@@ -23,6 +23,7 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   private let session: PersistentSession<LocalStore, RemoteStore>
   private weak var store: AnyObject?
   private var task: Task<Void, Never>?
+  private var stoppedTask: Task<Void, Never>?
   private var fetches: [QuakesFeed: Task<Void, Never>] = [:]
 
   /// Creates a listener over a local and a remote store.
@@ -59,16 +60,24 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   }
 
   /// Stops handling transitions and cancels the fetches in flight. A write
-  /// already handed to the local store finishes there (its transaction
-  /// commits or rolls back as a whole).
+  /// already started is not cancelled: it finishes, and its transaction
+  /// commits (``shutdown()`` waits for it).
   public func stop() {
     self.task?.cancel()
+    self.stoppedTask = self.task
     self.task = nil
     for fetch in self.fetches.values {
       fetch.cancel()
     }
     self.fetches = [:]
     self.store = nil
+  }
+
+  /// Stops, and returns once the write in flight, if any, has finished: then
+  /// the local store can be closed.
+  public func shutdown() async {
+    self.stop()
+    await self.stoppedTask?.value
   }
 
   /// Waits until every fetch started so far has dispatched its result.
@@ -89,29 +98,37 @@ extension Listener {
     switch action {
     case .daemon(.didStart):
       if oldState.quakes.status == nil, newState.quakes.status == .waiting {
-        try? await store.dispatch(thunk: self.session.fetchLocalQuakesQuery())
+        await Self.shielded { try? await store.dispatch(thunk: self.session.fetchLocalQuakesQuery()) }
       }
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       if oldState.feeds[feed]?.status != .waiting, let feedState = newState.feeds[feed], feedState.status == .waiting {
         self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
       }
     case .client(.delete(quakeId: let quakeId)):
-      try? await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
+      await Self.shielded { try? await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId)) }
     case .client(.purge):
-      try? await store.dispatch(thunk: self.session.deleteLocalQuakesMutation())
+      await Self.shielded { try? await store.dispatch(thunk: self.session.deleteLocalQuakesMutation()) }
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch) = result else { return }
       let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
-      try? await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+      await Self.shielded {
+        try? await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+      }
     case .data(.persistentSession(.localStore(.didFailMutation))):
-      try? await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
+      await Self.shielded { try? await store.dispatch(thunk: self.session.reloadLocalQuakesQuery()) }
     case .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
       break
     }
+  }
+
+  /// Runs a local-store operation to its end even if the listener is being
+  /// stopped: a write that was started commits rather than being cut short.
+  private static func shielded(_ operation: @escaping @StoreActor @Sendable () async -> Void) async {
+    await Task { @StoreActor in await operation() }.value
   }
 
   private func startFetch(

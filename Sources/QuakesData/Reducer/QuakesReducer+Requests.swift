@@ -22,9 +22,17 @@ extension QuakesReducer {
     return state
   }
 
+  /// Removes every quake, and forgets each feed's validators and last
+  /// `metadata.generated`: they describe batches no longer cached, and kept,
+  /// they would turn the next poll into a `304` that leaves the cache empty.
   static func purge(state: QuakesState) -> QuakesState {
     var state = state
     state.quakes.data = [:]
+    for (feed, var feedState) in state.feeds {
+      feedState.record.validators = FeedValidators()
+      feedState.record.generated = nil
+      state.feeds[feed] = feedState
+    }
     return state
   }
 }
