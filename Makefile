@@ -38,7 +38,7 @@ release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 test: deps
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS) -Xswiftc -warnings-as-errors
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 run: build

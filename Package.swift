@@ -1,9 +1,10 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // quakesd keeps a local, queryable cache of the USGS earthquake catalogue;
 // quakectl is its control CLI. The module graph follows the data flow:
 //
 //   ImmutableData (generic store) ← QuakesData (domain: state, reducer, listener)
+//     ← QuakesSQLite (the SQLite local store)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
 //     ← quakesd (the daemon), quakes-bench (benchmarks)
 //
@@ -15,6 +16,7 @@ let strictSwift: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  .treatAllWarnings(as: .error),
 ]
 
 let package = Package(
@@ -23,9 +25,11 @@ let package = Package(
   products: [
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
+    .library(name: "QuakesSQLite", targets: ["QuakesSQLite"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(
@@ -37,6 +41,14 @@ let package = Package(
       dependencies: [
         "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "QuakesSQLite",
+      dependencies: [
+        "QuakesData",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSwift
     ),
@@ -54,6 +66,7 @@ let package = Package(
       name: "quakes-bench",
       dependencies: [
         "QuakesData",
+        "QuakesSQLite",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       swiftSettings: strictSwift
@@ -61,6 +74,16 @@ let package = Package(
     .testTarget(
       name: "ImmutableDataTests",
       dependencies: ["ImmutableData"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesSQLiteTests",
+      dependencies: [
+        "QuakesSQLite",
+        "QuakesData",
+        "quakes-bench",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

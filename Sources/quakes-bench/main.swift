@@ -2,6 +2,8 @@
 //
 //   quakes-bench reducer [sizes…]   one reducer step adding one quake, TreeDictionary
 //                                   state vs the same with Dictionary
+//   quakes-bench sqlite [count]     the SQLite local store: a batch of count new quakes
+//                                   into a fresh file, a no-change poll, an update, a load
 import Foundation
 import HashTreeCollections
 import QuakesData
@@ -11,7 +13,11 @@ switch arguments.first {
 case "reducer", nil:
   let sizes = arguments.dropFirst().compactMap { Int($0) }
   ReducerBenchmark.run(sizes: sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes)
+case "sqlite":
+  exit(await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst())))
+case "sqlite-crash-writer":
+  exit(await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…]\n".utf8))
+  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count]\n".utf8))
   exit(2)
 }

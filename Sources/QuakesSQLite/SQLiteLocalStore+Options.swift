@@ -1,0 +1,42 @@
+package import Foundation
+import GRDB
+
+extension SQLiteLocalStore {
+  /// How the store opens its connections. The public initializers take the
+  /// busy timeout; the rest is for tests and benchmarks.
+  package struct Options: Sendable {
+    /// How long a write waits for a lock another process holds before it
+    /// fails with ``SQLiteLocalStoreError/Kind/locked``.
+    package var busyTimeout: TimeInterval
+    /// `PRAGMA max_page_count` of every connection, when set: a cap on the
+    /// file's size in pages, which makes SQLite answer `SQLITE_FULL` as a
+    /// full disk would (tests use it to simulate one).
+    package var maximumPageCount: Int?
+
+    /// Creates options.
+    package init(busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout, maximumPageCount: Int? = nil) {
+      self.busyTimeout = busyTimeout
+      self.maximumPageCount = maximumPageCount
+    }
+
+    /// The size the `-wal` file is truncated to after a checkpoint, so that
+    /// one large batch does not leave a large file behind.
+    static let journalSizeLimit = 8 * 1024 * 1024
+
+    /// The GRDB configuration of the store's connections.
+    func configuration(readonly: Bool = false) -> Configuration {
+      var configuration = Configuration()
+      configuration.readonly = readonly
+      configuration.label = "quakesd"
+      configuration.busyMode = .timeout(self.busyTimeout)
+      let maximumPageCount = self.maximumPageCount
+      configuration.prepareDatabase { db in
+        if let maximumPageCount {
+          try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
+        }
+        try db.execute(sql: "PRAGMA journal_size_limit = \(Self.journalSizeLimit)")
+      }
+      return configuration
+    }
+  }
+}

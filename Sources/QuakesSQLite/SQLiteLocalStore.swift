@@ -1,0 +1,229 @@
+public import Foundation
+public import QuakesData
+import GRDB
+
+/// The local store of quakesd: the cache in an SQLite database file, which
+/// survives restarts and which scripts may read while the daemon runs.
+///
+/// - The file is in WAL mode: the daemon is its only writer, and readers
+///   (`sqlite3 -readonly`, scripts) see the last committed state without
+///   blocking the writer or seeing half a diff.
+/// - Each remote diff, with its feed's record, is one transaction made of
+///   prepared, cached statements; an empty diff writes nothing at all.
+/// - The schema is versioned (`PRAGMA user_version`) and migrated forward
+///   on open; a file of another application or of a newer quakesd is
+///   refused before anything is written to it.
+/// - Every failure is a ``SQLiteLocalStoreError`` naming the path, the cause
+///   and what to do.
+///
+/// docs/schema.md documents the tables for scripts.
+public final class SQLiteLocalStore: PersistentSessionLocalStore {
+  /// How long a write waits for another process's lock unless told otherwise.
+  public static let defaultBusyTimeout: TimeInterval = 5
+
+  /// The schema version this quakesd writes (`PRAGMA user_version`).
+  public static var schemaVersion: Int { Schema.currentVersion }
+
+  /// The name errors give the in-memory store.
+  static let inMemoryPath = ":memory:"
+
+  /// The database file; `nil` for the in-memory store.
+  public let path: String?
+  private let writer: any DatabaseWriter
+  private let options: Options
+
+  private init(path: String?, writer: any DatabaseWriter, options: Options) {
+    self.path = path
+    self.writer = writer
+    self.options = options
+  }
+
+  /// Opens the database at `path`, creating it if there is no file there,
+  /// and migrates it to ``schemaVersion``.
+  ///
+  /// The directory must exist. A file that is not a quakesd database, or was
+  /// written by a newer quakesd, is refused and left as it was.
+  ///
+  /// - Parameter busyTimeout: how long a write waits for a lock that another
+  ///   process holds (in WAL mode only another writer, or a checkpoint, takes one).
+  /// - Throws: ``SQLiteLocalStoreError``.
+  public convenience init(path: String, busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout) throws {
+    try self.init(path: path, options: Options(busyTimeout: busyTimeout))
+  }
+
+  /// Opens the database at `path` with `options` (tests and benchmarks).
+  package convenience init(path: String, options: Options) throws {
+    let writer: DatabasePool
+    do {
+      try Self.inspectExistingFile(path: path, options: options)
+      writer = try DatabasePool(path: path, configuration: options.configuration())
+      try Self.migrate(writer, path: path)
+    } catch {
+      throw SQLiteLocalStoreError.translating(error, path: path, operation: .open, busyTimeout: options.busyTimeout)
+    }
+    self.init(path: path, writer: writer, options: options)
+  }
+
+  /// A store that keeps the database in memory: for tests and `--ephemeral`
+  /// runs. Same schema and behaviour; gone when the store is.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` (only if SQLite cannot allocate it).
+  public static func inMemory() throws -> SQLiteLocalStore {
+    let options = Options()
+    do {
+      let writer = try DatabaseQueue(configuration: options.configuration())
+      try Self.migrate(writer, path: Self.inMemoryPath)
+      return SQLiteLocalStore(path: nil, writer: writer, options: options)
+    } catch {
+      throw SQLiteLocalStoreError.translating(
+        error, path: Self.inMemoryPath, operation: .open, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  /// Closes the database: checkpoints the WAL into the file and releases
+  /// it. The store must not be used afterwards.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when SQLite cannot close it now.
+  public func close() throws {
+    do {
+      try self.writer.close()
+    } catch {
+      throw self.translating(error, .close)
+    }
+  }
+}
+
+extension SQLiteLocalStore {
+  /// Every quake and feed record, read in one transaction (a consistent
+  /// snapshot, even while a diff is being written).
+  ///
+  /// Rows of feeds this quakesd does not know are left out.
+  public func fetchLocalQuakesQuery() async throws -> PersistedCache {
+    do {
+      return try await self.writer.read { db in
+        var cache = PersistedCache()
+        let quakes = try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL)
+        while let row = try quakes.next() {
+          cache.quakes.append(try QuakesTable.quake(row))
+        }
+        let feeds = try Row.fetchCursor(db, sql: FeedsTable.selectAllSQL)
+        while let row = try feeds.next() {
+          if let (feed, record) = try FeedsTable.record(row) {
+            cache.feeds[feed] = record
+          }
+        }
+        return cache
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+  }
+
+  /// Writes `diff` and `record` in one transaction: inserted and updated
+  /// quakes are upserted, deleted ones removed, and the feed's row replaced.
+  ///
+  /// An empty diff writes nothing, not even the record: no transaction, no
+  /// fsync. The record on file is then the one of the last batch that
+  /// changed something; after a restart the first poll of that feed may be
+  /// a full response instead of a `304`, whose diff is empty again.
+  public func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+    try await self.write(feed: feed, record: record, diff: diff, progress: nil)
+  }
+
+  /// ``didFetchRemoteQuakesMutation(feed:record:diff:)``, calling `progress`
+  /// inside the transaction after each quake row with the count so far
+  /// (benchmarks, and the crash test's writer, which is killed there).
+  package func write(
+    feed: QuakesFeed,
+    record: FeedRecord,
+    diff: QuakesDiff,
+    progress: (@Sendable (Int) -> Void)?
+  ) async throws {
+    guard !diff.isEmpty else { return }
+    do {
+      try await self.writer.writeWithoutTransaction { db in
+        try db.inTransaction(.immediate) {
+          var rows = 0
+          let upsert = try db.cachedStatement(sql: QuakesTable.upsertSQL)
+          for quake in [diff.inserted, diff.updated].joined() {
+            try upsert.execute(arguments: QuakesTable.arguments(quake))
+            rows += 1
+            progress?(rows)
+          }
+          let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
+          for quake in diff.deleted {
+            try delete.execute(arguments: [quake.id])
+            rows += 1
+            progress?(rows)
+          }
+          try db.cachedStatement(sql: FeedsTable.upsertSQL)
+            .execute(arguments: FeedsTable.arguments(feed: feed, record: record))
+          return .commit
+        }
+      }
+    } catch {
+      throw self.translating(error, .write(feed: feed.name))
+    }
+  }
+
+  /// Deletes the quake with `quakeId`; nothing when the file has none.
+  public func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
+    do {
+      try await self.writer.write { db in
+        try db.cachedStatement(sql: QuakesTable.deleteSQL).execute(arguments: [quakeId])
+      }
+    } catch {
+      throw self.translating(error, .delete(quakeId: quakeId))
+    }
+  }
+
+  /// Deletes every quake, and forgets each feed's validators and last
+  /// `metadata.generated` (as the state does), so the next poll of each feed
+  /// fetches it whole instead of getting a `304` for data no longer cached.
+  public func deleteLocalQuakesMutation() async throws {
+    do {
+      try await self.writer.write { db in
+        try db.execute(sql: QuakesTable.deleteAllSQL)
+        try db.execute(sql: FeedsTable.forgetBatchesSQL)
+      }
+    } catch {
+      throw self.translating(error, .deleteAll)
+    }
+  }
+}
+
+extension SQLiteLocalStore {
+  /// SQLite's `total_changes()` on the writing connection: how many rows
+  /// this store inserted, updated or deleted since it opened.
+  package func totalChanges() async throws -> Int {
+    try await self.writer.writeWithoutTransaction { db in db.totalChangesCount }
+  }
+
+  /// Refuses, before any write, an existing file that quakesd must not touch:
+  /// reads its header through a read-only connection.
+  private static func inspectExistingFile(path: String, options: Options) throws {
+    if let problem = FileDiagnosis.nonRegularFileProblem(path) {
+      throw SQLiteLocalStoreError(kind: .notADatabase, path: path, operation: .open, detail: problem)
+    }
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    let reader = try DatabaseQueue(path: path, configuration: options.configuration(readonly: true))
+    let inspection = try reader.read { db in try SchemaInspection(db) }
+    try reader.close()
+    _ = try inspection.versionToMigrate(path: path)
+  }
+
+  /// Migrates the database to the current schema in one immediate transaction.
+  private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+    try writer.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        try Schema.migrate(db, path: path)
+        return .commit
+      }
+    }
+  }
+
+  private func translating(_ error: any Error, _ operation: SQLiteLocalStoreError.Operation) -> any Error {
+    SQLiteLocalStoreError.translating(
+      error, path: self.path ?? Self.inMemoryPath, operation: operation, busyTimeout: self.options.busyTimeout)
+  }
+}

@@ -1,0 +1,29 @@
+extension SQLiteLocalStoreError {
+  /// What the store was doing when it failed.
+  public enum Operation: Hashable, Sendable {
+    /// Opening the database (and migrating it).
+    case open
+    /// Reading every quake and feed record.
+    case read
+    /// Writing the diff of one batch of the named feed.
+    case write(feed: String)
+    /// Deleting the quake with this id.
+    case delete(quakeId: String)
+    /// Deleting every quake.
+    case deleteAll
+    /// Closing the database.
+    case close
+
+    /// The operation as the verb phrase of an error message.
+    var phrase: String {
+      switch self {
+      case .open: "open"
+      case .read: "read"
+      case .write(let feed): "write the \(feed) batch to"
+      case .delete(let quakeId): "delete quake \(quakeId) from"
+      case .deleteAll: "delete every quake from"
+      case .close: "close"
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import GRDB
+
+/// The layout of a quakesd database: its tables, its version and how an
+/// older file is brought up to date. docs/schema.md documents it for
+/// scripts; keep the two saying the same thing.
+///
+/// The version is SQLite's `PRAGMA user_version`, and `PRAGMA application_id`
+/// marks the file as a quakesd database, so that `sqlite3`, `file(1)` and
+/// scripts can tell both without knowing quakesd.
+enum Schema {
+  /// `PRAGMA application_id` of every quakesd database: "QKSD" in ASCII.
+  static let applicationID: Int32 = 0x514B_5344
+
+  /// The schema's history, oldest first. Versions are 1, 2, 3, … in order.
+  static let migrations: [SchemaMigration] = [
+    SchemaMigration(
+      version: 1,
+      summary: "the tables quakes and feeds, and the indexes on time and magnitude",
+      sql: """
+        CREATE TABLE quakes (
+          id TEXT NOT NULL PRIMARY KEY,
+          magnitude REAL,
+          magnitude_type TEXT,
+          time INTEGER NOT NULL,
+          updated INTEGER NOT NULL,
+          place TEXT,
+          longitude REAL NOT NULL,
+          latitude REAL NOT NULL,
+          depth REAL,
+          url TEXT,
+          status TEXT,
+          event_type TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX quakes_time ON quakes (time);
+        CREATE INDEX quakes_magnitude ON quakes (magnitude);
+        CREATE TABLE feeds (
+          name TEXT NOT NULL PRIMARY KEY,
+          etag TEXT,
+          last_modified TEXT,
+          generated INTEGER,
+          last_success INTEGER
+        ) WITHOUT ROWID;
+        """),
+    SchemaMigration(
+      version: 2,
+      summary: "the views quakes_iso and feeds_iso, with times as ISO 8601 text",
+      sql: """
+        CREATE VIEW quakes_iso AS
+        SELECT id, magnitude, magnitude_type,
+          strftime('%Y-%m-%dT%H:%M:%fZ', time / 1000.0, 'unixepoch') AS time,
+          strftime('%Y-%m-%dT%H:%M:%fZ', updated / 1000.0, 'unixepoch') AS updated,
+          place, longitude, latitude, depth, url, status, event_type
+        FROM quakes;
+        CREATE VIEW feeds_iso AS
+        SELECT name, etag, last_modified,
+          strftime('%Y-%m-%dT%H:%M:%fZ', generated / 1000.0, 'unixepoch') AS generated,
+          strftime('%Y-%m-%dT%H:%M:%fZ', last_success / 1000.0, 'unixepoch') AS last_success
+        FROM feeds;
+        """),
+  ]
+
+  /// The version this quakesd writes: the last step's.
+  static var currentVersion: Int { self.migrations.last?.version ?? 0 }
+
+  /// The tables every quakesd database has, whatever its version.
+  static let requiredTables: Set<String> = ["quakes", "feeds"]
+
+  /// Brings the database of `db` to ``currentVersion``, inside the caller's
+  /// transaction: either every step applies, or none does.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database is not a quakesd
+  ///   database or was written by a newer quakesd; then nothing was written.
+  static func migrate(_ db: Database, path: String) throws {
+    let inspection = try SchemaInspection(db)
+    let fromVersion = try inspection.versionToMigrate(path: path)
+    for migration in self.migrations where migration.version > fromVersion {
+      try db.execute(sql: migration.sql)
+      try db.execute(sql: "PRAGMA user_version = \(migration.version)")
+    }
+    if fromVersion == 0 {
+      try db.execute(sql: "PRAGMA application_id = \(self.applicationID)")
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import QuakesData
+import QuakesSQLite
+import Testing
+
+/// What goes wrong with files is reported with the path, the cause and a
+/// remedy; nothing crashes, nothing comes back silently empty.
+@Suite struct ErrorTests {
+  @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let text = Data(String(repeating: "quakes are not kept here. ", count: 400).utf8)
+    #expect(FileManager.default.createFile(atPath: path, contents: text))
+
+    let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: path) }
+    #expect(error.kind == .notADatabase)
+    #expect(error.operation == .open)
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("not an SQLite database"))
+    #expect(message.contains("move it away"))
+    #expect(DatabaseFile.bytes(path) == text)
+  }
+
+  @Test func aDirectoryIsNotADatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: directory.path) }
+    #expect(error.kind == .notADatabase)
+    #expect(error.errorDescription?.contains("it is a directory") == true)
+  }
+
+  @Test func aPathUnderARegularFileNamesThatFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("notes.txt")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("notes".utf8)))
+    let path = file + "/state/quakes.sqlite"
+
+    let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: path) }
+    #expect(error.kind == .noDirectory)
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("\(file) is a file, not a directory"))
+  }
+
+  @Test func aMissingDirectoryIsNamed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("missing") + "/quakes.sqlite"
+    let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: path) }
+    #expect(error.kind == .noDirectory)
+    #expect(error.errorDescription?.contains("the directory \(directory.file("missing")) does not exist") == true)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("missing")))
+  }
+
+  @Test(.enabled(if: ReadOnlyDirectory.isAvailable)) func aReadOnlyDirectoryIsNamed() throws {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let readOnly = try ReadOnlyDirectory.make(in: scratch)
+    let path = readOnly + "/quakes-sqlite-test.sqlite"
+
+    let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: path) }
+    #expect(error.kind == .readOnly)
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("the directory \(readOnly) does not take new files"))
+    #expect(message.contains("write access"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  /// A full disk, simulated: `PRAGMA max_page_count` caps the file, and
+  /// SQLite then fails a write with SQLITE_FULL exactly as it does when the
+  /// file system has no room left (a small tmpfs would need privileges).
+  @Test func aFullDiskFailsTheWholeDiffAndKeepsTheCache() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path, options: .init(maximumPageCount: 40))
+    let record = FeedRecord(validators: FeedValidators(etag: "\"1\""))
+    let first = Quake.samples(50)
+    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: record, diff: QuakesDiff(inserted: first))
+
+    let large = QuakesDiff(inserted: Quake.samples(5_000, prefix: "big"), deleted: [first[0]])
+    let error = try await #require(throws: SQLiteLocalStoreError.self) {
+      try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: large)
+    }
+    #expect(error.kind == .diskFull)
+    #expect(error.operation == .write(feed: "all_day"))
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("nothing of this write was applied"))
+    #expect(message.contains("Free space"))
+
+    let cache = try await store.fetchLocalQuakesQuery()
+    #expect(Set(cache.quakes) == Set(first))
+    #expect(cache.feeds == [.allDay: record])
+    try store.close()
+  }
+
+  @Test func aWriteLockHeldByAnotherProcessIsReportedAndThenWaitedFor() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path, options: .init(busyTimeout: 0.2))
+    let other = try DatabaseFile.connection(path, holdingTransactions: true)
+    try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+
+    let diff = QuakesDiff(inserted: Quake.samples(3))
+    let error = try await #require(throws: SQLiteLocalStoreError.self) {
+      try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: diff)
+    }
+    #expect(error.kind == .locked)
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("0.2 s"))
+    #expect(message.contains("only writer"))
+
+    let opening = try #require(throws: SQLiteLocalStoreError.self) {
+      try SQLiteLocalStore(path: path, options: .init(busyTimeout: 0.2))
+    }
+    #expect(opening.kind == .locked)
+
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    try other.close()
+    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: diff)
+    #expect(Set(try await store.fetchLocalQuakesQuery().quakes) == Set(diff.inserted))
+    try store.close()
+  }
+
+  @Test func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
+    // A script that writes against the schema: SQLite keeps text that does
+    // not look like a number even in an INTEGER column.
+    try DatabaseFile.execute(path, "UPDATE quakes SET time = 'yesterday' WHERE id = 'q1'")
+
+    let error = try await #require(throws: SQLiteLocalStoreError.self) { try await store.fetchLocalQuakesQuery() }
+    #expect(error.kind == .corrupt)
+    #expect(error.operation == .read)
+    let message = try #require(error.errorDescription)
+    #expect(message.contains(path))
+    #expect(message.contains("q1"))
+    #expect(message.contains("the text 'yesterday' in column time"))
+    try store.close()
+  }
+
+  @Test(arguments: [
+    SQLiteLocalStoreError.Kind.notADatabase, .corrupt, .foreignDatabase, .newerSchema(found: 3, supported: 2),
+    .noDirectory, .readOnly, .cannotOpen, .diskFull, .locked, .ioError, .sqlite(code: 1),
+  ])
+  func everyMessageNamesThePathAndSaysWhatToDo(kind: SQLiteLocalStoreError.Kind) throws {
+    let error = SQLiteLocalStoreError(
+      kind: kind, path: "/var/lib/quakesd/quakes.sqlite", operation: .write(feed: "all_day"), detail: "detail")
+    let message = try #require(error.errorDescription)
+    #expect(message.hasPrefix("cannot write the all_day batch to the quakes database /var/lib/quakesd/quakes.sqlite: "))
+    #expect(message.hasSuffix("."))
+    #expect(message.split(separator: ". ").count >= 2, "a cause, then a remedy: \(message)")
+    #expect(errorMessage(error) == message)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// A child process whose standard output is read line by line while it
+/// runs, and which can be killed with SIGKILL. Call ``kill()`` in a `defer`
+/// right after starting it, so that it is killed and reaped also when the
+/// test fails.
+final class ChildProcess {
+  private let process = Process()
+  private let output = Pipe()
+  private let lines = LineCollector()
+
+  /// Starts `executable` with `arguments`.
+  init(executable: String, arguments: [String]) throws {
+    self.process.executableURL = URL(fileURLWithPath: executable)
+    self.process.arguments = arguments
+    self.process.standardOutput = self.output
+    self.process.standardError = FileHandle.standardError
+    let lines = self.lines
+    self.output.fileHandleForReading.readabilityHandler = { handle in
+      lines.append(handle.availableData)
+    }
+    try self.process.run()
+  }
+
+  /// Every complete line printed so far.
+  var printed: [String] { self.lines.lines }
+
+  /// Waits until the child printed a line for which `predicate` holds.
+  ///
+  /// - Throws: ``Failure`` when the child exits first or `timeout` passes.
+  @discardableResult
+  func waitForLine(timeout: Duration = .seconds(120), where predicate: (String) -> Bool) async throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if let line = self.printed.first(where: predicate) { return line }
+      if !self.process.isRunning, let line = self.printed.first(where: predicate) { return line }
+      if !self.process.isRunning { throw Failure(description: "the child exited first; it printed \(self.printed)") }
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    throw Failure(description: "no such line within \(timeout); the child printed \(self.printed)")
+  }
+
+  /// Kills the child with SIGKILL, if it still runs, and waits for it.
+  func kill() {
+    if self.process.isRunning {
+      _ = Foundation.kill(self.process.processIdentifier, SIGKILL)
+    }
+    self.process.waitUntilExit()
+    self.output.fileHandleForReading.readabilityHandler = nil
+    self.lines.append(self.output.fileHandleForReading.readDataToEndOfFile())
+  }
+
+  /// Whether the child ended by SIGKILL (after ``kill()``).
+  var wasKilled: Bool {
+    self.process.terminationReason == .uncaughtSignal && self.process.terminationStatus == SIGKILL
+  }
+
+  /// Why waiting for a line failed.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The path of the `quakes-bench` executable built with the tests: in
+  /// the build directory that holds the running test binary.
+  static func benchExecutable() throws -> String {
+    var candidates: [URL] = []
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      candidates.append(URL(fileURLWithPath: executable))
+    }
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL)
+    for candidate in candidates {
+      var directory = candidate.deletingLastPathComponent()
+      for _ in 0..<4 {
+        let bench = directory.appendingPathComponent("quakes-bench").path
+        if FileManager.default.isExecutableFile(atPath: bench) { return bench }
+        directory = directory.deletingLastPathComponent()
+      }
+    }
+    throw Failure(description: "no quakes-bench executable beside \(candidates.map(\.path)); build it with the tests")
+  }
+}
+
+/// Splits the bytes a child prints into lines, safely from any thread.
+private final class LineCollector: Sendable {
+  private let state = Mutex<(pending: Data, lines: [String])>((Data(), []))
+
+  var lines: [String] { self.state.withLock { $0.lines } }
+
+  func append(_ data: Data) {
+    self.state.withLock { state in
+      state.pending.append(data)
+      while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+        state.lines.append(String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self))
+        state.pending = Data(state.pending[(newline + 1)...])
+      }
+    }
+  }
+}
