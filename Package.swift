@@ -5,7 +5,11 @@
 //
 //   ImmutableData (generic store) ← QuakesData (domain: state, reducer, listener)
 //     ← QuakesSQLite (the SQLite local store)
+//     ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
+//     ← QuakesDaemon (scheduler, configuration, logging; sockets and systemd to come)
+//   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
+//     ← usgs-standin (serves a folder of feeds, for the offline demo)
 //     ← quakesd (the daemon), quakes-bench (benchmarks)
 //
 // See docs/architecture.md.
@@ -26,10 +30,16 @@ let package = Package(
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "QuakesSQLite", targets: ["QuakesSQLite"]),
+    .library(name: "QuakesUSGS", targets: ["QuakesUSGS"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(
@@ -52,23 +62,72 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(
+      name: "QuakesUSGS",
+      dependencies: ["QuakesData", "CCurl"],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "USGSStandIn",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ],
+      swiftSettings: strictSwift
+    ),
     .target(
       name: "QuakesProtocol",
       dependencies: ["QuakesData"],
       swiftSettings: strictSwift
     ),
+    .target(
+      name: "QuakesDaemon",
+      dependencies: [
+        "ImmutableData",
+        "QuakesData",
+        "QuakesSQLite",
+        "QuakesUSGS",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "QuakesTestSupport",
+      swiftSettings: strictSwift
+    ),
     .executableTarget(
       name: "quakesd",
-      dependencies: ["QuakesData"],
+      dependencies: [
+        "QuakesDaemon",
+        "QuakesData",
+        "QuakesUSGS",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
       swiftSettings: strictSwift
     ),
     .executableTarget(
       name: "quakes-bench",
       dependencies: [
+        "QuakesUSGS",
         "QuakesData",
         "QuakesSQLite",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "usgs-standin",
+      dependencies: ["USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(
@@ -77,12 +136,14 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .testTarget(
-      name: "QuakesSQLiteTests",
+      name: "QuakesUSGSTests",
+      dependencies: ["QuakesUSGS", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesSQLite",
-        "QuakesData",
-        "quakes-bench",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "USGSStandIn", "ImmutableData", "QuakesTestSupport",
       ],
       swiftSettings: strictSwift
     ),
@@ -94,6 +155,17 @@ let package = Package(
     .testTarget(
       name: "QuakesDataTests",
       dependencies: ["QuakesData", "ImmutableData"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesSQLiteTests",
+      dependencies: [
+        "QuakesSQLite",
+        "QuakesData",
+        "QuakesTestSupport",
+        "quakes-bench",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSwift
     ),
   ]

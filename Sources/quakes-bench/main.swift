@@ -4,6 +4,8 @@
 //                                   state vs the same with Dictionary
 //   quakes-bench sqlite [count]     the SQLite local store: a batch of count new quakes
 //                                   into a fresh file, a no-change poll, an update, a load
+//   quakes-bench decode [file]      GeoJSON feed decoding, ours vs Foundation JSONDecoder, in MB/s
+//                                   (default: the all_week fixture in ../shared/fixtures/usgs)
 import Foundation
 import HashTreeCollections
 import QuakesData
@@ -15,9 +17,11 @@ case "reducer", nil:
   ReducerBenchmark.run(sizes: sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes)
 case "sqlite":
   exit(await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst())))
+case "decode":
+  exit(DecodeBenchmark.main(arguments: Array(arguments.dropFirst())))
 case "sqlite-crash-writer":
   exit(await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count]\n".utf8))
+  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count] | decode [file]\n".utf8))
   exit(2)
 }

@@ -1,3 +1,4 @@
+import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData

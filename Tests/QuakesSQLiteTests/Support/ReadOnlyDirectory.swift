@@ -1,3 +1,4 @@
+import QuakesTestSupport
 import Foundation
 
 #if canImport(Glibc)

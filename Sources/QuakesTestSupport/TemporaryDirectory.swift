@@ -3,26 +3,26 @@ import Foundation
 /// A directory of its own under the system's temporary directory, for the
 /// database files of one test. Remove it with `defer { directory.remove() }`
 /// right after creating it, so it goes also when the test fails.
-struct TemporaryDirectory: Sendable {
+public struct TemporaryDirectory: Sendable {
   /// The directory's path.
-  let path: String
+  public let path: String
 
   /// Creates a new, empty directory.
-  init() throws {
+  public init() throws {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("quakes-sqlite-tests-\(UUID().uuidString)", isDirectory: true)
+      .appendingPathComponent("quakesd-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     self.path = url.path
   }
 
   /// The path of `name` inside the directory.
-  func file(_ name: String = "quakes.sqlite") -> String {
+  public func file(_ name: String = "quakes.sqlite") -> String {
     self.path + "/" + name
   }
 
   /// Removes the directory and everything in it (after making it writable
   /// again, for tests that made it read-only).
-  func remove() {
+  public func remove() {
     try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: self.path)
     try? FileManager.default.removeItem(atPath: self.path)
   }

@@ -5,17 +5,28 @@ import Synchronization
 /// runs, and which can be killed with SIGKILL. Call ``kill()`` in a `defer`
 /// right after starting it, so that it is killed and reaped also when the
 /// test fails.
-final class ChildProcess {
+public final class ChildProcess {
   private let process = Process()
   private let output = Pipe()
   private let lines = LineCollector()
 
   /// Starts `executable` with `arguments`.
-  init(executable: String, arguments: [String]) throws {
+  ///
+  /// - Parameters:
+  ///   - environment: the child's environment; the test's own when `nil`.
+  ///   - mergeStandardError: whether the child's standard error is collected
+  ///     with its output (log lines), instead of going to the test's.
+  public init(
+    executable: String,
+    arguments: [String],
+    environment: [String: String]? = nil,
+    mergeStandardError: Bool = false
+  ) throws {
     self.process.executableURL = URL(fileURLWithPath: executable)
     self.process.arguments = arguments
+    if let environment { self.process.environment = environment }
     self.process.standardOutput = self.output
-    self.process.standardError = FileHandle.standardError
+    self.process.standardError = mergeStandardError ? self.output : FileHandle.standardError
     let lines = self.lines
     self.output.fileHandleForReading.readabilityHandler = { handle in
       lines.append(handle.availableData)
@@ -24,13 +35,13 @@ final class ChildProcess {
   }
 
   /// Every complete line printed so far.
-  var printed: [String] { self.lines.lines }
+  public var printed: [String] { self.lines.lines }
 
   /// Waits until the child printed a line for which `predicate` holds.
   ///
   /// - Throws: ``Failure`` when the child exits first or `timeout` passes.
   @discardableResult
-  func waitForLine(timeout: Duration = .seconds(120), where predicate: (String) -> Bool) async throws -> String {
+  public func waitForLine(timeout: Duration = .seconds(120), where predicate: (String) -> Bool) async throws -> String {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let line = self.printed.first(where: predicate) { return line }
@@ -41,8 +52,19 @@ final class ChildProcess {
     throw Failure(description: "no such line within \(timeout); the child printed \(self.printed)")
   }
 
+  /// Waits until the child exits by itself; returns its exit status (or the
+  /// signal that ended it), after collecting everything it printed.
+  public func waitForExit() async -> Int32 {
+    while self.process.isRunning {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    self.output.fileHandleForReading.readabilityHandler = nil
+    self.lines.append(self.output.fileHandleForReading.readDataToEndOfFile())
+    return self.process.terminationStatus
+  }
+
   /// Kills the child with SIGKILL, if it still runs, and waits for it.
-  func kill() {
+  public func kill() {
     if self.process.isRunning {
       _ = Foundation.kill(self.process.processIdentifier, SIGKILL)
     }
@@ -52,18 +74,23 @@ final class ChildProcess {
   }
 
   /// Whether the child ended by SIGKILL (after ``kill()``).
-  var wasKilled: Bool {
+  public var wasKilled: Bool {
     self.process.terminationReason == .uncaughtSignal && self.process.terminationStatus == SIGKILL
   }
 
   /// Why waiting for a line failed.
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
   }
 
-  /// The path of the `quakes-bench` executable built with the tests: in
-  /// the build directory that holds the running test binary.
-  static func benchExecutable() throws -> String {
+  /// The path of the `quakes-bench` executable built with the tests.
+  public static func benchExecutable() throws -> String {
+    try self.builtExecutable("quakes-bench")
+  }
+
+  /// The path of the executable product `name` built with the tests: in the
+  /// build directory that holds the running test binary.
+  public static func builtExecutable(_ name: String) throws -> String {
     var candidates: [URL] = []
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       candidates.append(URL(fileURLWithPath: executable))
@@ -72,12 +99,12 @@ final class ChildProcess {
     for candidate in candidates {
       var directory = candidate.deletingLastPathComponent()
       for _ in 0..<4 {
-        let bench = directory.appendingPathComponent("quakes-bench").path
-        if FileManager.default.isExecutableFile(atPath: bench) { return bench }
+        let path = directory.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
         directory = directory.deletingLastPathComponent()
       }
     }
-    throw Failure(description: "no quakes-bench executable beside \(candidates.map(\.path)); build it with the tests")
+    throw Failure(description: "no \(name) executable beside \(candidates.map(\.path)); build it with the tests")
   }
 }
 

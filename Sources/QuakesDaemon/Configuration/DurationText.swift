@@ -1,0 +1,39 @@
+/// Durations as people write them in flags and configuration: `90s`, `5m`,
+/// `1h`, `2d`, or combinations such as `1h30m`. A bare number is seconds.
+public enum DurationText {
+  /// Parses `text`; `nil` when it is not a positive duration in that form.
+  public static func parse(_ text: String) -> Duration? {
+    let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard !text.isEmpty else { return nil }
+    if let seconds = Double(text), seconds > 0, seconds.isFinite { return .milliseconds(Int64(seconds * 1000)) }
+    var total: Double = 0
+    var number = ""
+    for character in text {
+      if character.isNumber || character == "." {
+        number.append(character)
+        continue
+      }
+      guard let value = Double(number), let unit = Self.unitSeconds[character] else { return nil }
+      total += value * unit
+      number = ""
+    }
+    guard number.isEmpty, total > 0, total.isFinite, total < 1e9 else { return nil }
+    return .milliseconds(Int64(total * 1000))
+  }
+
+  /// `duration` the way ``parse(_:)`` reads it back, e.g. `5m`, `1h30m`, `90s`.
+  public static func format(_ duration: Duration) -> String {
+    var seconds = Int64(duration.components.seconds)
+    guard seconds > 0 else { return "0s" }
+    var text = ""
+    for (unit, size) in [("d", Int64(86_400)), ("h", 3_600), ("m", 60), ("s", 1)] where seconds >= size {
+      text += "\(seconds / size)\(unit)"
+      seconds %= size
+    }
+    return text
+  }
+
+  private static let unitSeconds: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+}
+
+import Foundation

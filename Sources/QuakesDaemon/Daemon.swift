@@ -1,0 +1,82 @@
+public import Logging
+public import ServiceLifecycle
+import Foundation
+import ImmutableData
+import QuakesData
+import QuakesSQLite
+import QuakesUSGS
+
+/// The daemon: opens the cache, loads it, and polls the feeds until it is
+/// asked to stop (SIGTERM or SIGINT through the service group), or once with
+/// ``DaemonConfiguration/once``.
+///
+/// Sockets and systemd integration come with the daemon issue; this is the
+/// data path from the feeds to the database.
+public struct Daemon: Service {
+  private let configuration: DaemonConfiguration
+  private let logger: Logger
+
+  /// Creates a daemon.
+  public init(configuration: DaemonConfiguration, logger: Logger) {
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Runs until cancelled or, with `once`, until every feed was polled.
+  ///
+  /// - Throws: when the database cannot be opened or loaded (the message says
+  ///   which file and what to do), or the base URL is invalid.
+  public func run() async throws {
+    let localStore = try self.openLocalStore()
+    defer { try? localStore.close() }
+    let catalogue = try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
+      try USGSFeedCatalogue(baseURL: url)
+    } ?? USGSFeedCatalogue()
+    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: CurlNetworkSession.Configuration())
+    let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
+    let listener = await Listener(localStore: localStore, remoteStore: remoteStore)
+    await listener.listen(to: store)
+
+    try await self.load(store)
+    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger)
+    if self.configuration.once {
+      let outcomes = await scheduler.pollOnce()
+      await listener.shutdown()
+      if !outcomes.isEmpty, outcomes.allSatisfy({ !$0.outcome.isSuccess }) {
+        throw ConfigurationError("every feed failed; see the messages above")
+      }
+      return
+    }
+    self.logger.info(
+      "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(catalogue.baseURL)")
+    await cancelWhenGracefulShutdown {
+      await scheduler.run()
+    }
+    self.logger.info("stopping")
+    await listener.shutdown()
+  }
+
+  private func openLocalStore() throws -> SQLiteLocalStore {
+    if self.configuration.ephemeral {
+      self.logger.info("keeping the cache in memory only (--ephemeral)")
+      return try SQLiteLocalStore.inMemory()
+    }
+    try FileManager.default.createDirectory(at: self.configuration.stateDirectory, withIntermediateDirectories: true)
+    self.logger.info("cache: \(self.configuration.databasePath)")
+    return try SQLiteLocalStore(path: self.configuration.databasePath)
+  }
+
+  @StoreActor
+  private func load(_ store: Store<QuakesState, QuakesAction>) async throws {
+    var transitions = store.makeStream().makeAsyncIterator()
+    try store.dispatch(action: .daemon(.didStart))
+    while let (_, action, newState) = await transitions.next() {
+      guard case .data(.persistentSession(.localStore(.didFetchQuakes(result: let result)))) = action else { continue }
+      if case .failure(let error) = result {
+        throw ConfigurationError("cannot load the cache: \(error)")
+      }
+      self.logger.info("loaded \(newState.quakes.data.count) quakes from the cache")
+      return
+    }
+  }
+}

@@ -1,0 +1,46 @@
+public import ImmutableData
+public import QuakesData
+
+/// Polls one feed through the store and waits for the outcome.
+///
+/// It dispatches `.scheduler(.pollDue(feed:))` and follows the transitions
+/// until the feed's fetch result arrived and, for a batch, until its diff was
+/// committed (or the write failed). If a fetch of the feed is already running
+/// (a client's refresh), the tick is ignored by the reducer and the poller
+/// waits for that fetch instead: the two coalesce.
+public struct FeedPoller: Sendable {
+  private let store: Store<QuakesState, QuakesAction>
+
+  /// Creates a poller for `store`.
+  public init(store: Store<QuakesState, QuakesAction>) {
+    self.store = store
+  }
+
+  /// Polls `feed` once; returns how it ended.
+  @StoreActor
+  public func poll(_ feed: QuakesFeed) async throws -> PollOutcome {
+    var transitions = self.store.makeStream().makeAsyncIterator()
+    try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))
+    guard self.store.state.feeds[feed]?.status == .waiting else {
+      throw CancellationError()
+    }
+    var fetched = false
+    while let (_, action, _) = await transitions.next() {
+      switch action {
+      case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: _, result: let result)))):
+        switch result {
+        case .success: fetched = true
+        case .notModified: return .notModified
+        case .failure(let error): return .fetchFailed(error)
+        }
+      case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: let counts)))) where fetched:
+        return .written(counts)
+      case .data(.persistentSession(.localStore(.didFailMutation(error: let error)))) where fetched:
+        return .writeFailed(error)
+      default:
+        continue
+      }
+    }
+    throw CancellationError()
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+public import QuakesData
+
+/// Where the USGS GeoJSON summary feeds live: a base URL, and under it one
+/// file per feed, `<base><feed name>.geojson` (`…/summary/all_day.geojson`).
+///
+/// The base URL is configurable so that tests, the offline demo and mirrors
+/// can point the daemon elsewhere; a configured value is validated once, here,
+/// so a typo fails at start-up with a clear message instead of at every poll.
+public struct USGSFeedCatalogue: Hashable, Sendable {
+  /// The real service: `https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/`.
+  public static let defaultBaseURL = "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"
+
+  /// The validated base URL, always ending with `/`.
+  public let baseURL: String
+
+  /// Every feed USGS publishes: the seeds' four `all_*` ranges, then
+  /// `significant`, `4.5`, `2.5` and `1.0`, each over hour, day, week, month.
+  public var feeds: [QuakesFeed] { QuakesFeed.allFeeds }
+
+  /// The catalogue of the real service.
+  public init() {
+    self.baseURL = Self.defaultBaseURL
+  }
+
+  /// A catalogue under a configured base URL.
+  ///
+  /// The URL must be absolute `http` or `https` with a host, and have no query
+  /// or fragment; a missing trailing `/` is added (`…/summary` means the folder).
+  public init(baseURL: String) throws(USGSFeedCatalogueError) {
+    self.baseURL = try Self.validated(baseURL)
+  }
+
+  /// The URL of `feed`: the base URL followed by `<feed name>.geojson`.
+  public func url(for feed: QuakesFeed) -> String {
+    self.baseURL + feed.name + ".geojson"
+  }
+}
+
+extension USGSFeedCatalogue {
+  private static func validated(_ text: String) throws(USGSFeedCatalogueError) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty, let components = URLComponents(string: trimmed) else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .notAURL)
+    }
+    guard let scheme = components.scheme?.lowercased() else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .notAURL)
+    }
+    guard scheme == "http" || scheme == "https" else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .unsupportedScheme(scheme))
+    }
+    guard let host = components.host, !host.isEmpty else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .noHost)
+    }
+    guard components.query == nil, components.fragment == nil else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .queryOrFragment)
+    }
+    return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+  }
+}

@@ -1,0 +1,55 @@
+// usgs-standin: the USGS stand-in as a process, for the offline demo. It
+// serves the .geojson files of a directory as feeds on 127.0.0.1 until it is
+// stopped (SIGINT or SIGTERM end it; it holds nothing to flush).
+//
+//   usgs-standin [--port N] [--base-path PATH] DIRECTORY
+//
+// It prints the base URL to give quakesd as its first line of output.
+import Foundation
+import USGSStandIn
+
+let usage = "usage: usgs-standin [--port N] [--base-path PATH] DIRECTORY"
+
+/// Prints `message` and the usage to standard error and exits with status 2.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("usgs-standin: \(message)\n\(usage)\n".utf8))
+  exit(2)
+}
+
+var port = 0
+var basePath = USGSStandIn.defaultBasePath
+var directory: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--port":
+    guard let value = arguments.popFirst(), let number = Int(value), (0...65_535).contains(number) else {
+      fail("--port needs a port number (0 lets the kernel choose)")
+    }
+    port = number
+  case "--base-path":
+    guard let value = arguments.popFirst() else { fail("--base-path needs a path") }
+    basePath = value
+  case "-h", "--help":
+    print(usage)
+    exit(0)
+  default:
+    guard directory == nil, !argument.hasPrefix("-") else { fail("unexpected argument \(argument)") }
+    directory = argument
+  }
+}
+guard let directory else { fail("no directory given") }
+
+do {
+  let standIn = try await USGSStandIn.start(port: port, basePath: basePath)
+  let feeds = try standIn.setFeeds(fromDirectory: directory)
+  // Written unbuffered, so a script reading the first line gets it at once.
+  let served = feeds.isEmpty ? "no feeds" : feeds.joined(separator: " ")
+  FileHandle.standardOutput.write(Data("\(standIn.baseURL)\nusgs-standin: serving \(served) from \(directory)\n".utf8))
+  while true {
+    try await Task.sleep(for: .seconds(3_600))
+  }
+} catch {
+  FileHandle.standardError.write(Data("usgs-standin: \(error)\n".utf8))
+  exit(1)
+}

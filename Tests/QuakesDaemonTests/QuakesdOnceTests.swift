@@ -1,0 +1,67 @@
+import Foundation
+import QuakesData
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+import USGSStandIn
+
+/// The real `quakesd` binary, polling the USGS stand-in once.
+@Suite("quakesd --once: the binary, end to end", .timeLimit(.minutes(2)))
+struct QuakesdOnceTests {
+  private func run(_ arguments: [String]) async throws -> (status: Int32, output: [String]) {
+    let child = try ChildProcess(executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments, mergeStandardError: true)
+    defer { child.kill() }
+    let status = await child.waitForExit()
+    return (status, child.printed)
+  }
+
+  @Test("polls each feed once into the database and exits 0; a restart serves the same data without refetching")
+  func pollsOnceAndExits() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12)))
+      // The same quakes: all_hour is complete for its window, so quakes of
+      // the last hour that it did not list would be deleted upstream.
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12)))
+      let arguments = [
+        "--once", "--state-dir", directory.path, "--feed-base-url", standIn.baseURL, "--feed", "all_day", "--feed",
+        "all_hour",
+      ]
+
+      let first = try await self.run(arguments)
+
+      #expect(first.status == 0, "\(first.output)")
+      #expect(first.output.contains { $0.contains("polled all_day: ") && $0.contains("inserted") }, "\(first.output)")
+      let database = try SQLiteLocalStore(path: directory.file("quakes.sqlite"))
+      #expect(try await database.fetchLocalQuakesQuery().quakes.count == 12)
+      try database.close()
+
+      let second = try await self.run(arguments)
+      #expect(second.status == 0, "\(second.output)")
+      #expect(second.output.contains { $0.contains("loaded 12 quakes from the cache") }, "\(second.output)")
+      #expect(standIn.requests(forFeed: "all_day").last?.headers["if-none-match"] != nil)
+    }
+  }
+
+  @Test("every feed failing is exit 1 with the cause in the log")
+  func allFeedsFailing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setBehaviour(.status(503), forFeed: "all_day")
+      let result = try await self.run([
+        "--once", "--state-dir", directory.path, "--feed-base-url", standIn.baseURL, "--feed", "all_day",
+      ])
+      #expect(result.status == 1)
+      #expect(result.output.contains { $0.contains("all_day") && $0.contains("503") }, "\(result.output)")
+    }
+  }
+
+  @Test("bad flags are a usage error (exit 64) that names the flag")
+  func badFlags() async throws {
+    let result = try await self.run(["--feed", "all_year", "--once", "--ephemeral"])
+    #expect(result.status == 64)
+    #expect(result.output.contains { $0.contains("all_year") }, "\(result.output)")
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import QuakesData
+import QuakesUSGS
+
+/// The slow, obviously right decoder the fast one is checked against: the
+/// placeholder implementation of ``GeoJSONFeedDecoder``'s mapping, on the
+/// feed as Foundation's `JSONDecoder` reads it into Codable structs.
+///
+/// The placeholder parsed with `JSONSerialization`, but on Linux that
+/// misrounds some doubles by one unit in the last place (it reads
+/// `-123.50716666666666`, in the 2.5_month fixture, as `-123.50716666666665`);
+/// `JSONDecoder` gives the correctly rounded double, as `strtod` does, and so
+/// must the fast decoder.
+///
+/// The structs accept what well-formed feeds hold (members missing or null);
+/// a member of another type fails the whole body, where the fast decoder
+/// skips it. So the differential tests use well-formed feeds.
+enum DecodingReference {
+  /// The members of a feed the mapping reads.
+  struct Feed: Decodable {
+    struct Metadata: Decodable {
+      let generated: Int64?
+    }
+
+    struct Feature: Decodable {
+      struct Properties: Decodable {
+        let mag: Double?
+        let magType: String?
+        let time: Int64?
+        let updated: Int64?
+        let place: String?
+        let url: String?
+        let status: String?
+        let type: String?
+        let ids: String?
+      }
+
+      struct Geometry: Decodable {
+        let coordinates: [Double]?
+      }
+
+      let id: String?
+      let properties: Properties?
+      let geometry: Geometry?
+    }
+
+    let metadata: Metadata?
+    let features: [Feature]
+  }
+
+  /// Decodes `bytes` as the fast decoder should.
+  static func decode(_ bytes: [UInt8]) throws(FeedDecodingError) -> FeedBatch {
+    let feed: Feed
+    do {
+      feed = try JSONDecoder().decode(Feed.self, from: Data(bytes))
+    } catch {
+      throw FeedDecodingError("not a GeoJSON feed: \(error)")
+    }
+    var batch = FeedBatch(quakes: [])
+    batch.generated = feed.metadata?.generated.map(Timestamp.date(milliseconds:))
+    for feature in feed.features {
+      let properties = feature.properties
+      let coordinates = feature.geometry?.coordinates ?? []
+      guard let id = feature.id, !id.isEmpty, let time = properties?.time, coordinates.count >= 2 else {
+        batch.skippedFeatures += 1
+        continue
+      }
+      let timeDate = Timestamp.date(milliseconds: time)
+      batch.quakes.append(
+        Quake(
+          id: id, magnitude: properties?.mag, magnitudeType: properties?.magType, time: timeDate,
+          updated: properties?.updated.map(Timestamp.date(milliseconds:)) ?? timeDate, place: properties?.place,
+          longitude: coordinates[0], latitude: coordinates[1], depth: coordinates.count > 2 ? coordinates[2] : nil,
+          url: properties?.url, status: properties?.status.map(ReviewStatus.init(rawValue:)),
+          eventType: properties?.type))
+      let others = (properties?.ids ?? "").split(separator: ",").map(String.init).filter { $0 != id }
+      if !others.isEmpty { batch.otherIds[id] = others }
+    }
+    return batch
+  }
+}

@@ -1,0 +1,26 @@
+import QuakesData
+
+/// An in-memory local store, for the test that runs the real store, listener
+/// and remote store: it applies each diff as the SQLite store would.
+actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
+  private(set) var quakes: [Quake.ID: Quake] = [:]
+  private(set) var records: [QuakesFeed: FeedRecord] = [:]
+
+  func fetchLocalQuakesQuery() async throws -> PersistedCache {
+    PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
+  }
+
+  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+    for quake in diff.deleted { self.quakes[quake.id] = nil }
+    for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
+    self.records[feed] = record
+  }
+
+  func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
+    self.quakes[quakeId] = nil
+  }
+
+  func deleteLocalQuakesMutation() async throws {
+    self.quakes = [:]
+  }
+}
