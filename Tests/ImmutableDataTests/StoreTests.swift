@@ -132,4 +132,20 @@ struct StoreTests {
 
     #expect(await consumer.value == 1)
   }
+
+  @Test("dispatch(action:until:) returns the state after the first later action that satisfies the condition")
+  func dispatchUntil() async throws {
+    let store = self.store
+    let stream = store.makeStream()
+    let reporter = Task {
+      // A side effect reporting back, as a listener's thunk does.
+      for await transition in stream where transition.action == .add(1) {
+        try store.dispatch(action: .add(10))
+        return
+      }
+    }
+    let state = try await store.dispatch(action: .add(1), until: { $0 == .add(10) })
+    try await reporter.value
+    #expect(state == 11)
+  }
 }

@@ -212,20 +212,6 @@ struct ListenerTests {
 struct ListenerStoreTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)
 
-  /// Dispatches `action`, then waits for the first transition after it whose
-  /// action satisfies `isDone` (every side effect reports with an action).
-  private func dispatch(
-    _ action: QuakesAction,
-    to store: Store<QuakesState, QuakesAction>,
-    until isDone: @escaping (QuakesAction) -> Bool
-  ) async throws {
-    var transitions = store.makeStream().makeAsyncIterator()
-    try store.dispatch(action: action)
-    while let transition = await transitions.next() {
-      if isDone(transition.action) { return }
-    }
-  }
-
   @Test("launch, poll, write: the local store ends up equal to the state")
   func launchPollWrite() async throws {
     let local = LocalStoreDouble(quakes: [.fixture("old"), .fixture("gone")])
@@ -237,12 +223,12 @@ struct ListenerStoreTests {
     listener.listen(to: store)
     defer { listener.stop() }
 
-    try await self.dispatch(.daemon(.didStart), to: store) {
+    try await store.dispatch(action: .daemon(.didStart)) {
       if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
     }
     #expect(store.state.quakes.data.count == 2)
 
-    try await self.dispatch(.scheduler(.pollDue(feed: .allDay)), to: store) {
+    try await store.dispatch(action: .scheduler(.pollDue(feed: .allDay))) {
       if case .data(.persistentSession(.localStore(.didWriteRemoteQuakes))) = $0 { true } else { false }
     }
 
@@ -262,12 +248,12 @@ struct ListenerStoreTests {
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     listener.listen(to: store)
     defer { listener.stop() }
-    try await self.dispatch(.daemon(.didStart), to: store) {
+    try await store.dispatch(action: .daemon(.didStart)) {
       if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
     }
     await local.setFailWrites("database or disk is full")
 
-    try await self.dispatch(.client(.refresh(feed: .allDay)), to: store) {
+    try await store.dispatch(action: .client(.refresh(feed: .allDay))) {
       if case .data(.persistentSession(.localStore(.didReloadQuakes))) = $0 { true } else { false }
     }
 

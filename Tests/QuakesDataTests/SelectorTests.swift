@@ -106,6 +106,8 @@ struct SelectorTests {
     #expect(beyond.quakes.isEmpty)
     #expect([first, second, last, beyond].allSatisfy { $0.matched == 5 })
     #expect(self.state.selectQuakesPage(QuakesQuery(limit: 0)).quakes.isEmpty)
+    let huge = self.state.selectQuakesPage(QuakesQuery(order: .forward, limit: .max, offset: 3))
+    #expect(huge.quakes.map(\.id) == ["d", "e"], "a limit as large as Int.max does not overflow")
   }
 
   @Test("the map set holds the matches by id")

@@ -12,20 +12,6 @@ import USGSStandIn
 @Suite("USGSRemoteStore under the listener and the real Store", .timeLimit(.minutes(1)))
 @StoreActor
 struct RemoteStoreListenerTests {
-  /// Dispatches `action`, then waits for the first transition after it whose
-  /// action satisfies `isDone` (every side effect reports with an action).
-  private func dispatch(
-    _ action: QuakesAction,
-    to store: Store<QuakesState, QuakesAction>,
-    until isDone: @escaping (QuakesAction) -> Bool
-  ) async throws {
-    var transitions = store.makeStream().makeAsyncIterator()
-    try store.dispatch(action: action)
-    while let transition = await transitions.next() {
-      if isDone(transition.action) { return }
-    }
-  }
-
   /// A real store whose listener fetches from `standIn` and writes to
   /// `local`, launched (local store loaded) and with `all_day` polled and
   /// written once. The caller stops the listener.
@@ -39,10 +25,10 @@ struct RemoteStoreListenerTests {
     let listener = Listener(localStore: local, remoteStore: remote)
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     listener.listen(to: store)
-    try await self.dispatch(.daemon(.didStart), to: store) {
+    try await store.dispatch(action: .daemon(.didStart)) {
       if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
     }
-    try await self.dispatch(.scheduler(.pollDue(feed: .allDay)), to: store, until: Self.isWrite)
+    try await store.dispatch(action: .scheduler(.pollDue(feed: .allDay)), until: Self.isWrite)
     return (listener, store)
   }
 
@@ -70,7 +56,7 @@ struct RemoteStoreListenerTests {
       #expect(await local.quakes.count == 2)
 
       standIn.setBehaviour(behaviour, forFeed: "all_day")
-      try await self.dispatch(.scheduler(.pollDue(feed: .allDay)), to: store, until: Self.isRemoteResult)
+      try await store.dispatch(action: .scheduler(.pollDue(feed: .allDay)), until: Self.isRemoteResult)
 
       let state = store.state
       guard case .failure(let message)? = state.feeds[.allDay]?.status else {
@@ -94,7 +80,7 @@ struct RemoteStoreListenerTests {
       defer { listener.stop() }
       let before = store.state
 
-      try await self.dispatch(.client(.refresh(feed: .allDay)), to: store, until: Self.isRemoteResult)
+      try await store.dispatch(action: .client(.refresh(feed: .allDay)), until: Self.isRemoteResult)
 
       #expect(store.state.feeds[.allDay]?.status == .success)
       #expect(store.state.quakes == before.quakes)

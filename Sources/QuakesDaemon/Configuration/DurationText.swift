@@ -1,3 +1,5 @@
+import Foundation
+
 /// Durations as people write them in flags and configuration: `90s`, `5m`,
 /// `1h`, `2d`, or combinations such as `1h30m`. A bare number is seconds.
 public enum DurationText {
@@ -5,7 +7,11 @@ public enum DurationText {
   public static func parse(_ text: String) -> Duration? {
     let text = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard !text.isEmpty else { return nil }
-    if let seconds = Double(text), seconds > 0, seconds.isFinite { return .milliseconds(Int64(seconds * 1000)) }
+    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || Self.unitSeconds[$0] != nil) }) else { return nil }
+    if text.last?.isNumber == true {
+      guard let seconds = Double(text), seconds > 0, seconds < Self.longest else { return nil }
+      return .milliseconds(Int64(seconds * 1000))
+    }
     var total: Double = 0
     var number = ""
     for character in text {
@@ -17,7 +23,7 @@ public enum DurationText {
       total += value * unit
       number = ""
     }
-    guard number.isEmpty, total > 0, total.isFinite, total < 1e9 else { return nil }
+    guard number.isEmpty, total > 0, total < Self.longest else { return nil }
     return .milliseconds(Int64(total * 1000))
   }
 
@@ -33,7 +39,10 @@ public enum DurationText {
     return text
   }
 
+  /// Longer than any sensible interval (about 31 years); beyond it, the
+  /// milliseconds would not fit in a `Duration` built from an `Int64`.
+  private static let longest: Double = 1e9
+
   private static let unitSeconds: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
 }
 
-import Foundation

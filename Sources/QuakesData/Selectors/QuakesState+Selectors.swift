@@ -15,7 +15,7 @@ extension QuakesState {
     }
     matched.sort(by: query.areInIncreasingOrder)
     let start = min(max(query.offset, 0), matched.count)
-    let end = query.limit.map { min(start + max($0, 0), matched.count) } ?? matched.count
+    let end = query.limit.map { start + min(max($0, 0), matched.count - start) } ?? matched.count
     return QuakesPage(matched: matched.count, quakes: Array(matched[start..<end]))
   }
 
