@@ -7,7 +7,7 @@
 //     ← QuakesSQLite (the SQLite local store)
 //     ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
-//     ← QuakesDaemon (scheduler, configuration, logging; sockets and systemd to come)
+//     ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
 //     ← usgs-standin (serves a folder of feeds, for the offline demo)
 //     ← quakesd (the daemon), quakes-bench (benchmarks)
@@ -40,6 +40,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .target(
@@ -87,6 +88,11 @@ let package = Package(
       dependencies: ["QuakesData"],
       swiftSettings: strictSwift
     ),
+    .systemLibrary(
+      name: "CSystemd",
+      pkgConfig: "libsystemd",
+      providers: [.apt(["libsystemd-dev"])]
+    ),
     .target(
       name: "QuakesDaemon",
       dependencies: [
@@ -94,6 +100,11 @@ let package = Package(
         "QuakesData",
         "QuakesSQLite",
         "QuakesUSGS",
+        "QuakesProtocol",
+        "CSystemd",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -143,7 +154,10 @@ let package = Package(
     .testTarget(
       name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "USGSStandIn", "ImmutableData", "QuakesTestSupport",
+        "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
+        "QuakesTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strictSwift
     ),

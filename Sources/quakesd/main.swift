@@ -24,6 +24,9 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the database lives.", valueName: "dir"))
   var stateDirectory: String?
 
+  @Option(name: .customLong("runtime-dir"), help: ArgumentHelp("Where the sockets live.", valueName: "dir"))
+  var runtimeDirectory: String?
+
   @Option(
     name: .customLong("feed"),
     help: ArgumentHelp(
@@ -66,6 +69,7 @@ struct QuakesdCommand: AsyncParsableCommand {
     let feeds = try self.feeds.isEmpty ? FeedSchedule.defaults : self.feeds.map { text throws(ConfigurationError) in try FeedSchedule(parsing: text) }
     let configuration = DaemonConfiguration(
       stateDirectory: self.stateDirectory.map { URL(fileURLWithPath: $0) } ?? DaemonConfiguration.defaultStateDirectory(),
+      runtimeDirectory: self.runtimeDirectory.map { URL(fileURLWithPath: $0) } ?? DaemonConfiguration.defaultRuntimeDirectory(),
       ephemeral: self.ephemeral,
       feeds: feeds,
       feedBaseURL: self.feedBaseURL,

@@ -5,6 +5,8 @@ public import QuakesData
 public struct DaemonConfiguration: Sendable {
   /// Where the database lives (`quakes.sqlite`).
   public var stateDirectory: URL
+  /// Where the sockets live (`control.sock`, `query.sock`).
+  public var runtimeDirectory: URL
   /// Whether to keep the cache in memory only (nothing written to disk).
   public var ephemeral: Bool
   /// The feeds to poll and how often.
@@ -15,15 +17,20 @@ public struct DaemonConfiguration: Sendable {
   public var sync: SyncOptions
   /// Poll each feed once, write, and exit.
   public var once: Bool
+  /// How long a client connection may stay silent (no request, no reply in
+  /// flight, not watching) before the daemon closes it.
+  public var idleTimeout: Duration
 
   /// Creates a configuration.
   public init(
     stateDirectory: URL,
+    runtimeDirectory: URL,
     ephemeral: Bool = false,
     feeds: [FeedSchedule] = FeedSchedule.defaults,
     feedBaseURL: String? = nil,
     sync: SyncOptions = SyncOptions(),
-    once: Bool = false
+    once: Bool = false,
+    idleTimeout: Duration = .seconds(300)
   ) {
     self.stateDirectory = stateDirectory
     self.ephemeral = ephemeral
@@ -31,11 +38,36 @@ public struct DaemonConfiguration: Sendable {
     self.feedBaseURL = feedBaseURL
     self.sync = sync
     self.once = once
+    self.idleTimeout = idleTimeout
+    self.runtimeDirectory = runtimeDirectory
   }
 
   /// The database file.
   public var databasePath: String {
     self.stateDirectory.appendingPathComponent("quakes.sqlite").path
+  }
+
+  /// The socket that takes every method (mode 0660, group `quakes`).
+  public var controlSocketPath: String {
+    self.runtimeDirectory.appendingPathComponent("control.sock").path
+  }
+
+  /// The socket that takes the read-only methods (mode 0666).
+  public var querySocketPath: String {
+    self.runtimeDirectory.appendingPathComponent("query.sock").path
+  }
+
+  /// The runtime directory when none is given: systemd's `RUNTIME_DIRECTORY`
+  /// as a service, else `$XDG_RUNTIME_DIR/quakesd`, else
+  /// `/tmp/quakesd-UID` (a user without a login session).
+  public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    if let directory = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
+      return URL(fileURLWithPath: String(directory))
+    }
+    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      return URL(fileURLWithPath: runtime).appendingPathComponent("quakesd")
+    }
+    return URL(fileURLWithPath: "/tmp/quakesd-\(getuid())")
   }
 
   /// The state directory when none is given: systemd's `STATE_DIRECTORY` as
