@@ -10,8 +10,8 @@ import QuakesUSGS
 /// asked to stop (SIGTERM or SIGINT through the service group), or once with
 /// ``DaemonConfiguration/once``.
 ///
-/// Sockets and systemd integration come with the daemon issue; this is the
-/// data path from the feeds to the database.
+/// While it polls, it serves `control.sock` and `query.sock`
+/// (docs/protocol.md).
 public struct Daemon: Service {
   private let configuration: DaemonConfiguration
   private let logger: Logger
@@ -47,13 +47,64 @@ public struct Daemon: Service {
       }
       return
     }
+    let listCache = ListCache()
+    let responder = RequestResponder(
+      store: store,
+      reporter: StatusReporter(
+        databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
+        timetable: scheduler.timetable,
+        startedAt: Date()),
+      listCache: listCache,
+      logger: self.logger)
+    let servers: [SocketServer]
+    do {
+      servers = try await self.openSockets()
+    } catch {
+      await listener.shutdown()
+      throw error
+    }
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(catalogue.baseURL)")
+    let connections = ConnectionCount()
     await cancelWhenGracefulShutdown {
-      await scheduler.run()
+      await withDiscardingTaskGroup { group in
+        group.addTask { await scheduler.run() }
+        group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
+        for server in servers {
+          group.addTask {
+            await server.run(responder: responder, limits: self.limits, connections: connections, logger: self.logger)
+          }
+        }
+      }
     }
     self.logger.info("stopping")
     await listener.shutdown()
+  }
+
+  private var limits: ServerLimits {
+    ServerLimits(idleTimeout: self.configuration.idleTimeout)
+  }
+
+  /// Listens on `control.sock` and `query.sock` in the runtime directory.
+  private func openSockets() async throws -> [SocketServer] {
+    try FileManager.default.createDirectory(
+      at: self.configuration.runtimeDirectory, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o755])
+    var servers: [SocketServer] = []
+    for role in SocketRole.allCases {
+      let path = self.configuration.runtimeDirectory.appendingPathComponent(role.fileName).path
+      servers.append(try await SocketServer.listen(role, at: path, logger: self.logger))
+    }
+    self.logger.info("listening on \(servers.count) sockets in \(self.configuration.runtimeDirectory.path)")
+    return servers
+  }
+
+  /// Empties `cache` after every action ``QuakesFilter`` says can change the quakes.
+  private static func emptyListCache(_ cache: ListCache, whenQuakesChangeIn store: Store<QuakesState, QuakesAction>) async {
+    let changesQuakes = QuakesFilter.filterQuakes()
+    for await (oldState, action, _) in await store.makeStream() where changesQuakes(oldState, action) {
+      cache.removeAll()
+    }
   }
 
   private func openLocalStore() throws -> SQLiteLocalStore {

@@ -13,6 +13,18 @@ public enum Reply {
     try self.envelope(id: id, key: "result", value: WireJSON.encode(result), continues: continues)
   }
 
+  /// `result` encoded as a reply's `"result"` value, for
+  /// ``line(id:encodedResult:continues:)``: a server can cache the costly
+  /// part of a reply and send it to many requests.
+  public static func encodeResult(_ result: some Encodable) throws -> Data {
+    try WireJSON.encode(result)
+  }
+
+  /// One result line around a result encoded by ``encodeResult(_:)``, with its newline.
+  public static func line(id: JSONScalar?, encodedResult: Data, continues: Bool = false) throws -> Data {
+    try self.envelope(id: id, key: "result", value: encodedResult, continues: continues)
+  }
+
   /// One error line, with its newline.
   public static func line(id: JSONScalar?, error: ProtocolError, continues: Bool = false) -> Data {
     // An error holds two strings and an id: encoding them cannot fail.

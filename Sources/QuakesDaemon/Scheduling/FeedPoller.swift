@@ -16,11 +16,25 @@ public struct FeedPoller: Sendable {
     self.store = store
   }
 
+  /// Who asked for a poll: the action dispatched differs, the coalescing not.
+  public enum Requester: Hashable, Sendable {
+    /// The feed's timer fired.
+    case scheduler
+    /// A client asked for a refresh.
+    case client
+  }
+
   /// Polls `feed` once; returns how it ended.
+  ///
+  /// - Throws: `CancellationError` when the cache is not loaded yet (the
+  ///   reducer ignores fetches until it is) or the store went away.
   @StoreActor
-  public func poll(_ feed: QuakesFeed) async throws -> PollOutcome {
+  public func poll(_ feed: QuakesFeed, requestedBy requester: Requester = .scheduler) async throws -> PollOutcome {
     var transitions = self.store.makeStream().makeAsyncIterator()
-    try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))
+    switch requester {
+    case .scheduler: try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))
+    case .client: try self.store.dispatch(action: .client(.refresh(feed: feed)))
+    }
     guard self.store.state.feeds[feed]?.status == .waiting else {
       throw CancellationError()
     }

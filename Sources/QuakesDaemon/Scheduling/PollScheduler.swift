@@ -1,6 +1,7 @@
 public import ImmutableData
 public import Logging
 public import QuakesData
+import Foundation
 
 /// Polls every configured feed on its own timer: a first poll right away,
 /// then every interval (with jitter) after a success, or sooner with an
@@ -13,6 +14,8 @@ public struct PollScheduler: Sendable {
   private let backoff: Backoff
   private let logger: Logger
   private let onPoll: @Sendable (QuakesFeed, PollOutcome) -> Void
+  /// When each feed is polled next (for `quakes.status`).
+  public let timetable: PollTimetable
 
   /// Creates a scheduler for `schedules`.
   ///
@@ -29,6 +32,7 @@ public struct PollScheduler: Sendable {
     self.backoff = backoff
     self.logger = logger
     self.onPoll = onPoll
+    self.timetable = PollTimetable(schedules: schedules)
   }
 
   /// Polls until the calling task is cancelled.
@@ -61,11 +65,13 @@ public struct PollScheduler: Sendable {
   private func loop(_ schedule: FeedSchedule) async {
     var failures = 0
     while !Task.isCancelled {
+      self.timetable.setNextPoll(of: schedule.feed, at: nil)
       guard let outcome = try? await self.poller.poll(schedule.feed) else { return }
       self.report(schedule.feed, outcome)
       failures = outcome.isSuccess ? 0 : failures + 1
       let delay = self.backoff.delay(after: failures, interval: schedule.interval, random: Double.random(in: 0..<1))
       self.logger.debug("next poll", metadata: ["feed": "\(schedule.feed)", "in": "\(DurationText.format(delay))"])
+      self.timetable.setNextPoll(of: schedule.feed, at: Date(timeIntervalSinceNow: delay.seconds))
       do {
         try await Task.sleep(for: delay)
       } catch {

@@ -1,0 +1,33 @@
+public import Foundation
+public import QuakesData
+import Synchronization
+
+/// When each scheduled feed is polled next, and how often: the scheduler
+/// writes it, `quakes.status` reads it.
+public final class PollTimetable: Sendable {
+  private let nextPolls = Mutex<[QuakesFeed: Date]>([:])
+  private let intervals: [QuakesFeed: Duration]
+
+  /// Creates a timetable for `schedules`.
+  public init(schedules: [FeedSchedule]) {
+    self.intervals = Dictionary(schedules.map { ($0.feed, $0.interval) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Records that `feed` is polled next at `date`.
+  public func setNextPoll(of feed: QuakesFeed, at date: Date?) {
+    self.nextPolls.withLock { $0[feed] = date }
+  }
+
+  /// When `feed` is polled next; `nil` while it is being polled, or when it is not scheduled.
+  public func nextPoll(of feed: QuakesFeed) -> Date? {
+    self.nextPolls.withLock { $0[feed] }
+  }
+
+  /// The poll interval of `feed`; `nil` when it is fetched only on request.
+  public func interval(of feed: QuakesFeed) -> Duration? {
+    self.intervals[feed]
+  }
+
+  /// The scheduled feeds, in catalogue order.
+  public var feeds: [QuakesFeed] { self.intervals.keys.sorted() }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import NIOCore
+import QuakesProtocol
+import Synchronization
+
+/// One client on one socket: reads its lines, answers them one by one in
+/// order (pipelined requests wait their turn, and reading waits for the
+/// answers: a client that sends faster than it reads is slowed down, not
+/// buffered), streams a watch, and is closed when it stays idle.
+struct ClientConnection: Sendable {
+  let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+  let role: SocketRole
+  let responder: RequestResponder
+  let limits: ServerLimits
+  let logger: Logger
+
+  /// Serves the client until it leaves, idles out or the daemon stops.
+  func run() async {
+    let activity = ConnectionActivity()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.closeWhenIdle(activity) }
+      do {
+        try await self.channel.executeThenClose { inbound, outbound in
+          try await self.serve(inbound, outbound, activity)
+        }
+      } catch {
+        self.logger.debug("client on \(self.role.fileName) left: \(error)")
+      }
+      group.cancelAll()
+    }
+  }
+
+  private func serve(
+    _ inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+    _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    _ activity: ConnectionActivity
+  ) async throws {
+    var framer = LineFramer()
+    for try await buffer in inbound {
+      activity.touch(busy: true)
+      for frame in framer.append(buffer.readableBytesView) {
+        switch frame {
+        case .tooLong:
+          try await outbound.write(Self.buffer(Reply.line(id: nil, error: Self.tooLong)))
+        case .line(let line):
+          switch await self.responder.respond(to: line, on: self.role) {
+          case .line(let reply):
+            try await outbound.write(Self.buffer(reply))
+          case .watch(let request):
+            try await WatchSession(
+              request: request, channel: self.channel.channel, outbound: outbound, responder: self.responder,
+              bufferLimit: self.limits.watchBufferLines, logger: self.logger
+            ).run()
+            return
+          }
+        }
+      }
+      activity.touch(busy: false)
+    }
+  }
+
+  private func closeWhenIdle(_ activity: ConnectionActivity) async {
+    let timeout = self.limits.idleTimeout
+    while !Task.isCancelled {
+      let deadline = activity.idleDeadline(after: timeout)
+      do {
+        try await Task.sleep(until: deadline ?? .now + timeout, clock: .continuous)
+      } catch {
+        return
+      }
+      if let deadline = activity.idleDeadline(after: timeout), deadline <= .now {
+        self.logger.debug("closing a client idle for \(DurationText.format(timeout)) on \(self.role.fileName)")
+        self.channel.channel.close(promise: nil)
+        return
+      }
+    }
+  }
+
+  static func buffer(_ data: Data) -> ByteBuffer {
+    ByteBuffer(bytes: data)
+  }
+
+  private static let tooLong = ProtocolError(
+    .tooLarge,
+    "a request line is longer than \(WireProtocol.maxLineLength) bytes and was discarded; send one JSON object per line")
+}

@@ -1,0 +1,97 @@
+import ImmutableData
+import QuakesData
+import QuakesProtocol
+
+extension RequestResponder {
+  /// Starts a fetch of the feed asked for (every scheduled feed when none
+  /// is named); with `wait`, replies once each fetch was written or failed.
+  /// A fetch already running is joined, not repeated.
+  func refresh(_ params: RefreshParams) async throws(ProtocolError) -> RefreshResult {
+    let feeds = try self.feeds(named: params.feed)
+    guard self.store.snapshot().isLoaded else {
+      throw ProtocolError(.unavailable, "the cache is still loading; try again in a moment")
+    }
+    guard params.wait == true else {
+      return RefreshResult(feeds: await self.startFetches(of: feeds))
+    }
+    let poller = FeedPoller(store: self.store)
+    let entries = await withTaskGroup(of: RefreshResult.Feed.self) { group in
+      for feed in feeds {
+        group.addTask {
+          do {
+            return Self.entry(feed, try await poller.poll(feed, requestedBy: .client))
+          } catch {
+            return RefreshResult.Feed(feed: feed.name, outcome: "failed", error: "the daemon is stopping")
+          }
+        }
+      }
+      var entries: [String: RefreshResult.Feed] = [:]
+      for await entry in group { entries[entry.feed] = entry }
+      return entries
+    }
+    let outcomes = feeds.compactMap { entries[$0.name] }
+    if outcomes.allSatisfy({ $0.outcome == "failed" }) {
+      let messages = outcomes.compactMap(\.error).joined(separator: "; ")
+      throw ProtocolError(.unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
+    }
+    return RefreshResult(feeds: outcomes)
+  }
+
+  /// Deletes one quake from the cache; the database follows in order.
+  func delete(_ params: IdParams) async throws(ProtocolError) -> DeleteResult {
+    do {
+      try await self.store.dispatch(action: .client(.delete(quakeId: params.id)))
+    } catch QuakesReducer.Error.quakeNotFound(let id) {
+      throw ProtocolError(.notFound, "no quake with id \(id) in the cache; quakectl list shows the cached ids")
+    } catch {
+      throw ProtocolError(.internal, "deleting \(params.id) failed: \(error)")
+    }
+    return DeleteResult(deleted: 1)
+  }
+
+  /// Deletes every quake from the cache; the next polls fill it again.
+  @StoreActor
+  func purge() throws(ProtocolError) -> DeleteResult {
+    let count = self.store.state.quakes.data.count
+    do {
+      try self.store.dispatch(action: .client(.purge))
+    } catch {
+      throw ProtocolError(.internal, "purging failed: \(error)")
+    }
+    return DeleteResult(deleted: count)
+  }
+
+  private func feeds(named name: String?) throws(ProtocolError) -> [QuakesFeed] {
+    guard let name else {
+      let scheduled = self.reporter.timetable.feeds
+      return scheduled.isEmpty ? [.allHour] : scheduled
+    }
+    guard let feed = QuakesFeed(name: name) else {
+      throw ProtocolError(
+        .invalidRequest,
+        "\"feed\" must be a USGS summary feed (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), not \"\(name)\"")
+    }
+    return [feed]
+  }
+
+  @StoreActor
+  private func startFetches(of feeds: [QuakesFeed]) -> [RefreshResult.Feed] {
+    feeds.map { feed in
+      let running = self.store.state.feeds[feed]?.status == .waiting
+      if !running { try? self.store.dispatch(action: .client(.refresh(feed: feed))) }
+      return RefreshResult.Feed(feed: feed.name, outcome: running ? "running" : "started")
+    }
+  }
+
+  private static func entry(_ feed: QuakesFeed, _ outcome: PollOutcome) -> RefreshResult.Feed {
+    switch outcome {
+    case .written(let counts):
+      RefreshResult.Feed(
+        feed: feed.name, outcome: "written", inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
+    case .notModified:
+      RefreshResult.Feed(feed: feed.name, outcome: "notModified")
+    case .fetchFailed(let message), .writeFailed(let message):
+      RefreshResult.Feed(feed: feed.name, outcome: "failed", error: message)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ImmutableData
+import Logging
+import QuakesData
+import QuakesProtocol
+
+/// Answers one request line: queries run selectors on an O(1) snapshot of
+/// the state, off the store's actor; actions go through the store, as the
+/// scheduler's do. `quakes.watch` is handed back to the connection, which
+/// streams it.
+struct RequestResponder: Sendable {
+  /// What to send back for one line.
+  enum Response: Sendable {
+    /// One reply line, with its newline.
+    case line(Data)
+    /// A `quakes.watch` request: the connection streams it.
+    case watch(Request)
+  }
+
+  let store: Store<QuakesState, QuakesAction>
+  let reporter: StatusReporter
+  let listCache: ListCache
+  let logger: Logger
+
+  /// The response to `line`, received on a `role` socket. Never throws: every
+  /// failure becomes an error reply.
+  func respond(to line: [UInt8], on role: SocketRole) async -> Response {
+    let request: Request
+    do {
+      request = try Request(line: Data(line))
+    } catch {
+      return .line(Reply.line(id: error.id, error: error.error))
+    }
+    guard role.permits(request.method) else {
+      return .line(
+        Reply.line(
+          id: request.id,
+          error: ProtocolError(
+            .permissionDenied,
+            "\(request.method.rawValue) changes the cache, so it is only accepted on control.sock; "
+              + "connect there (as a member of the group quakes, or root)")))
+    }
+    if request.method == .watch { return .watch(request) }
+    do throws(ProtocolError) {
+      return .line(try await self.reply(to: request, on: role))
+    } catch {
+      return .line(Reply.line(id: request.id, error: error))
+    }
+  }
+
+  private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
+    switch request.method {
+    case .info: try self.encode(self.info(on: role), for: request)
+    case .status: try self.encode(self.reporter.status(of: self.store.snapshot()), for: request)
+    case .count: try self.encode(CountResult(count: self.store.snapshot().selectQuakesCount()), for: request)
+    case .get: try self.encode(self.get(request.params(IdParams.self)), for: request)
+    case .list: try self.list(request.params(ListParams.self), for: request)
+    case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
+    case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
+    case .purge: try self.encode(await self.purge(), for: request)
+    case .watch: throw ProtocolError(.internal, "quakes.watch is streamed by the connection")
+    }
+  }
+
+  func encode(_ result: some Encodable, for request: Request) throws(ProtocolError) -> Data {
+    do {
+      return try Reply.line(id: request.id, result: result)
+    } catch {
+      throw self.encodingFailure(error, of: request)
+    }
+  }
+
+  func encodingFailure(_ error: any Error, of request: Request) -> ProtocolError {
+    self.logger.error("cannot encode the reply to \(request.method.rawValue): \(error)")
+    return ProtocolError(.internal, "the daemon could not encode its reply (\(error)); please report this as a bug")
+  }
+}

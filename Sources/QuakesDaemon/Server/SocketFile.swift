@@ -1,0 +1,61 @@
+import Foundation
+
+/// The socket files the daemon creates itself (when systemd did not pass
+/// them): a stale file left by a crash is replaced; a live one means another
+/// quakesd serves it, and this one refuses to start.
+enum SocketFile {
+  /// Makes `path` free for a new socket.
+  ///
+  /// - Throws: ``ConfigurationError`` when another process listens on it, or
+  ///   it is not a socket.
+  static func prepare(_ path: String) throws(ConfigurationError) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFSOCK else {
+      throw ConfigurationError("\(path) exists and is not a socket; move it away or choose another --runtime-dir")
+    }
+    if Self.isLive(path) {
+      throw ConfigurationError(
+        "another quakesd is already serving \(path); stop it first (systemctl stop quakesd, or quakectl status to find it), "
+          + "or run this one with another --runtime-dir")
+    }
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw ConfigurationError("cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Gives the socket at `path` its mode and, for the control socket, the
+  /// group `quakes` when that group exists (a normal user cannot chgrp to a
+  /// group it is not in: then the file keeps the user's group).
+  static func setPermissions(_ path: String, mode: UInt16, group: String?) -> String? {
+    guard chmod(path, mode_t(mode)) == 0 else {
+      return "cannot set the mode of \(path): \(String(cString: strerror(errno)))"
+    }
+    guard let group, let entry = getgrnam(group) else { return nil }
+    guard chown(path, uid_t.max, entry.pointee.gr_gid) == 0 else {
+      return "cannot give \(path) to the group \(group): \(String(cString: strerror(errno))); only its owner can use it"
+    }
+    return nil
+  }
+
+  /// Whether a process accepts connections on the socket at `path`.
+  private static func isLive(_ path: String) -> Bool {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    let bytes = Array(path.utf8)
+    guard bytes.count < capacity else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: bytes)
+    }
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    return connected == 0
+  }
+}

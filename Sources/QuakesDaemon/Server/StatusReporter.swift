@@ -1,0 +1,76 @@
+import Foundation
+import QuakesData
+import QuakesProtocol
+import QuakesUSGS
+
+/// Builds `quakes.status` from a snapshot of the state, the scheduler's
+/// timetable and the database file: a pure read, off the store's actor.
+struct StatusReporter: Sendable {
+  /// The database file; `nil` when the cache is in memory only.
+  let databasePath: String?
+  /// When each scheduled feed is polled next.
+  let timetable: PollTimetable
+  /// When the daemon started.
+  let startedAt: Date
+
+  /// The status of `state`.
+  func status(of state: QuakesState) -> StatusResult {
+    var feeds = Set(self.timetable.feeds)
+    feeds.formUnion(state.feeds.keys)
+    return StatusResult(
+      daemon: StatusResult.Daemon(
+        version: QuakesdProduct.version,
+        pid: Int(ProcessInfo.processInfo.processIdentifier),
+        startedAt: Timestamp.iso8601(self.startedAt)),
+      cache: self.cache(of: state),
+      database: StatusResult.Database(path: self.databasePath, sizeBytes: self.databaseSize()),
+      feeds: feeds.sorted().map { self.feed($0, in: state) })
+  }
+
+  private func cache(of state: QuakesState) -> StatusResult.Cache {
+    let count = state.quakes.data.count
+    switch state.quakes.status {
+    case nil, .waiting:
+      return StatusResult.Cache(count: count, state: "loading", lastWriteError: state.quakes.lastMutationError)
+    case .success:
+      return StatusResult.Cache(count: count, state: "loaded", lastWriteError: state.quakes.lastMutationError)
+    case .failure(let error):
+      return StatusResult.Cache(count: count, state: "failed", error: error, lastWriteError: state.quakes.lastMutationError)
+    }
+  }
+
+  private func feed(_ feed: QuakesFeed, in state: QuakesState) -> StatusResult.Feed {
+    let feedState = state.feeds[feed] ?? FeedState()
+    let outcome =
+      switch feedState.status {
+      case nil: "idle"
+      case .waiting: "fetching"
+      case .success: "ok"
+      case .failure: "failed"
+      }
+    return StatusResult.Feed(
+      feed: feed.name,
+      state: outcome,
+      intervalSeconds: self.timetable.interval(of: feed).map { Int($0.components.seconds) },
+      lastAttempt: feedState.lastAttempt.map(Timestamp.iso8601),
+      lastSuccess: feedState.record.lastSuccess.map(Timestamp.iso8601),
+      generated: feedState.record.generated.map(Timestamp.iso8601),
+      nextPoll: self.timetable.nextPoll(of: feed).map(Timestamp.iso8601),
+      lastError: feedState.lastFailure.map {
+        StatusResult.Failure(date: Timestamp.iso8601($0.date), message: $0.message)
+      },
+      lastWrite: feedState.lastWrite.map {
+        StatusResult.Counts(inserted: $0.inserted, updated: $0.updated, deleted: $0.deleted)
+      },
+      skippedFeatures: feedState.skippedFeatures)
+  }
+
+  /// The bytes the database, its write-ahead log and shared memory take.
+  private func databaseSize() -> Int? {
+    guard let path = self.databasePath else { return nil }
+    let sizes = ["", "-wal", "-shm"].compactMap { suffix in
+      (try? FileManager.default.attributesOfItem(atPath: path + suffix))?[.size] as? Int
+    }
+    return sizes.isEmpty ? nil : sizes.reduce(0, +)
+  }
+}

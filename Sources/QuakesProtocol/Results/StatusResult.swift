@@ -1,0 +1,148 @@
+/// The result of `quakes.status`, and the first line of `quakes.watch`: the
+/// daemon, its cache, its database and every feed it polls or was asked to
+/// fetch. Times are ISO 8601 in UTC with milliseconds; a key is absent when
+/// its value is unknown (a feed never fetched has no `lastAttempt`).
+public struct StatusResult: Hashable, Sendable, Codable {
+  /// The daemon process.
+  public var daemon: Daemon
+  /// The cached quakes.
+  public var cache: Cache
+  /// The SQLite file behind the cache.
+  public var database: Database
+  /// One entry per feed, in catalogue order.
+  public var feeds: [Feed]
+
+  /// Creates a status.
+  public init(daemon: Daemon, cache: Cache, database: Database, feeds: [Feed]) {
+    self.daemon = daemon
+    self.cache = cache
+    self.database = database
+    self.feeds = feeds
+  }
+}
+
+extension StatusResult {
+  /// The daemon process.
+  public struct Daemon: Hashable, Sendable, Codable {
+    /// The daemon's release.
+    public var version: String
+    /// Its process id.
+    public var pid: Int
+    /// When it started.
+    public var startedAt: String
+
+    /// Creates the daemon part.
+    public init(version: String, pid: Int, startedAt: String) {
+      self.version = version
+      self.pid = pid
+      self.startedAt = startedAt
+    }
+  }
+
+  /// The cached quakes.
+  public struct Cache: Hashable, Sendable, Codable {
+    /// How many quakes the cache holds.
+    public var count: Int
+    /// `loading`, `loaded` or `failed`.
+    public var state: String
+    /// Why loading failed, when it did.
+    public var error: String?
+    /// The last write to the database that failed, if any.
+    public var lastWriteError: String?
+
+    /// Creates the cache part.
+    public init(count: Int, state: String, error: String? = nil, lastWriteError: String? = nil) {
+      self.count = count
+      self.state = state
+      self.error = error
+      self.lastWriteError = lastWriteError
+    }
+  }
+
+  /// The SQLite file.
+  public struct Database: Hashable, Sendable, Codable {
+    /// Its path; absent with `--ephemeral` (in memory only).
+    public var path: String?
+    /// The bytes it and its write-ahead log take on disk.
+    public var sizeBytes: Int?
+
+    /// Creates the database part.
+    public init(path: String?, sizeBytes: Int?) {
+      self.path = path
+      self.sizeBytes = sizeBytes
+    }
+  }
+
+  /// One feed.
+  public struct Feed: Hashable, Sendable, Codable {
+    /// Its name, e.g. `all_day`.
+    public var feed: String
+    /// `idle` (never fetched), `fetching`, `ok` or `failed`: how the last fetch went.
+    public var state: String
+    /// Seconds between polls; absent for a feed fetched only on request.
+    public var intervalSeconds: Int?
+    /// When the last fetch finished, successful or not.
+    public var lastAttempt: String?
+    /// When a batch of this feed was last applied.
+    public var lastSuccess: String?
+    /// The feed's `metadata.generated` in that batch.
+    public var generated: String?
+    /// When the scheduler polls it next.
+    public var nextPoll: String?
+    /// The last failure, kept after later successes.
+    public var lastError: Failure?
+    /// What the last batch changed, once written.
+    public var lastWrite: Counts?
+    /// How many features of the last batch lacked a required field.
+    public var skippedFeatures: Int
+
+    /// Creates a feed entry.
+    public init(
+      feed: String, state: String, intervalSeconds: Int? = nil, lastAttempt: String? = nil, lastSuccess: String? = nil,
+      generated: String? = nil, nextPoll: String? = nil, lastError: Failure? = nil, lastWrite: Counts? = nil,
+      skippedFeatures: Int = 0
+    ) {
+      self.feed = feed
+      self.state = state
+      self.intervalSeconds = intervalSeconds
+      self.lastAttempt = lastAttempt
+      self.lastSuccess = lastSuccess
+      self.generated = generated
+      self.nextPoll = nextPoll
+      self.lastError = lastError
+      self.lastWrite = lastWrite
+      self.skippedFeatures = skippedFeatures
+    }
+  }
+
+  /// A failed fetch.
+  public struct Failure: Hashable, Sendable, Codable {
+    /// When it failed.
+    public var date: String
+    /// What went wrong, naming the feed, the URL and the cause.
+    public var message: String
+
+    /// Creates a failure.
+    public init(date: String, message: String) {
+      self.date = date
+      self.message = message
+    }
+  }
+
+  /// Quakes inserted, updated and deleted by one write.
+  public struct Counts: Hashable, Sendable, Codable {
+    /// Quakes new to the cache.
+    public var inserted: Int
+    /// Quakes that changed.
+    public var updated: Int
+    /// Quakes removed.
+    public var deleted: Int
+
+    /// Creates counts.
+    public init(inserted: Int, updated: Int, deleted: Int) {
+      self.inserted = inserted
+      self.updated = updated
+      self.deleted = deleted
+    }
+  }
+}
