@@ -63,6 +63,16 @@ public final class ChildProcess {
     return self.process.terminationStatus
   }
 
+  /// Sends `signal` (e.g. `SIGTERM`) to the child, if it still runs.
+  public func send(signal: Int32) {
+    if self.process.isRunning {
+      _ = Foundation.kill(self.process.processIdentifier, signal)
+    }
+  }
+
+  /// Whether the child still runs.
+  public var isRunning: Bool { self.process.isRunning }
+
   /// Kills the child with SIGKILL, if it still runs, and waits for it.
   public func kill() {
     if self.process.isRunning {

@@ -40,7 +40,15 @@ struct RequestResponder: Sendable {
             "\(request.method.rawValue) changes the cache, so it is only accepted on control.sock; "
               + "connect there (as a member of the group quakes, or root)")))
     }
-    if request.method == .watch { return .watch(request) }
+    if request.method == .watch {
+      guard request.more else {
+        return .line(
+          Reply.line(
+            id: request.id,
+            error: ProtocolError(.invalidRequest, "quakes.watch streams its reply: send it with \"more\":true")))
+      }
+      return .watch(request)
+    }
     do throws(ProtocolError) {
       return .line(try await self.reply(to: request, on: role))
     } catch {

@@ -24,14 +24,6 @@ struct WatchSession: Sendable {
   private static let overflowGrace: Duration = .seconds(2)
 
   func run() async throws {
-    guard self.request.more else {
-      try await self.outbound.write(
-        ClientConnection.buffer(
-          Reply.line(
-            id: self.request.id,
-            error: ProtocolError(.invalidRequest, "quakes.watch streams its reply: send it with \"more\":true"))))
-      return
-    }
     let (lines, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
       bufferingPolicy: .bufferingOldest(self.bufferLimit))
     let transitions = await self.responder.store.makeStream()
