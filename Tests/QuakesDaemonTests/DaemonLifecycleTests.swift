@@ -1,0 +1,93 @@
+import Foundation
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+import USGSStandIn
+
+/// Stopping and crashing the real quakesd: nothing committed is lost, and a
+/// restart picks up where it stopped.
+@Suite("quakesd life cycle: SIGTERM, restart, kill -9", .timeLimit(.minutes(3)))
+struct DaemonLifecycleTests {
+  @Test("SIGTERM exits 0 and removes the sockets; a restart serves the same data before fetching anything")
+  func gracefulStopAndRestart() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(25)))
+      let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
+      let first = try await QuakesdProcess(in: directory, arguments: arguments)
+      defer { first.stop() }
+      try await first.child.waitForLine { $0.contains("polled all_day: 25 inserted") }
+
+      first.child.send(signal: SIGTERM)
+      #expect(await first.child.waitForExit() == 0, "\(first.child.printed)")
+      #expect(first.child.printed.contains { $0.contains("stopping") })
+      #expect(!FileManager.default.fileExists(atPath: first.querySocket))
+      #expect(!FileManager.default.fileExists(atPath: first.controlSocket))
+
+      standIn.setBehaviour(.status(503), forFeed: "all_day")
+      let second = try await QuakesdProcess(in: directory, arguments: arguments)
+      defer { second.stop() }
+      #expect(second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
+      #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
+      try await second.child.waitForLine { $0.contains("polling all_day failed") }
+      let status = try second.query().call(#"{"method":"quakes.status"}"#).result
+      let feed = (status?["feeds"] as? [[String: Any]])?.first
+      #expect(feed?["state"] as? String == "failed")
+      #expect(((feed?["lastError"] as? [String: Any])?["message"] as? String)?.contains("503") == true)
+      #expect((status?["cache"] as? [String: Any])?["count"] as? Int == 25, "the cache stays when a fetch fails")
+    }
+  }
+
+  @Test("kill -9 during a large ingest leaves a consistent database; a restart resumes polling")
+  func killDuringIngest() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let count = 40_000
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_month", body: SyntheticFeed.body(ids: SyntheticFeed.ids(count)))
+      let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_month"]
+      let first = try await QuakesdProcess(in: directory, arguments: arguments)
+      defer { first.stop() }
+      await standIn.waitForRequests(1, forFeed: "all_month")
+      // The write is under way once its transaction spills pages into the WAL.
+      try await Self.waitForFile(first.databasePath + "-wal", toExceed: 1 << 20)
+      first.stop()
+      #expect(first.child.wasKilled)
+
+      let database = try SQLiteLocalStore(path: first.databasePath)
+      let survived = try await database.fetchLocalQuakesQuery().quakes.count
+      try database.close()
+      #expect(survived == 0 || survived == count, "a committed state: all or nothing, not \(survived)")
+      #expect(try Self.integrityCheck(first.databasePath) == "ok")
+
+      let second = try await QuakesdProcess(in: directory, arguments: arguments)
+      defer { second.stop() }
+      #expect(second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") }, "\(second.child.printed)")
+      try await second.child.waitForLine { $0.contains("polled all_month") }
+      #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
+    }
+  }
+
+  private static func waitForFile(_ path: String, toExceed size: Int) async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      if let current = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, current > size { return }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    Issue.record("\(path) never grew over \(size) bytes")
+  }
+
+  /// `PRAGMA integrity_check` through the sqlite3 shell, a reader independent of ours.
+  private static func integrityCheck(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, "PRAGMA integrity_check;"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
