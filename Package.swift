@@ -11,6 +11,7 @@
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
 //     ← usgs-standin (serves a folder of feeds, for the offline demo)
 //     ← quakesd (the daemon), quakes-bench (benchmarks)
+//   QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
 //
 // See docs/architecture.md.
 
@@ -112,6 +113,21 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
+      name: "QuakesClient",
+      dependencies: ["QuakesProtocol", "QuakesData"],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "quakectl",
+      dependencies: [
+        "QuakesClient",
+        "QuakesProtocol",
+        "QuakesData",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .target(
       name: "QuakesTestSupport",
       swiftSettings: strictSwift
     ),
@@ -165,6 +181,11 @@ let package = Package(
     .testTarget(
       name: "QuakesProtocolTests",
       dependencies: ["QuakesProtocol", "QuakesData"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakectlTests",
+      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -87,6 +87,10 @@ public struct Daemon: Service {
 
   /// Listens on `control.sock` and `query.sock` in the runtime directory.
   private func openSockets() async throws -> [SocketServer] {
+    let openFiles = OpenFileLimit.raise()
+    if openFiles < self.limits.maximumConnections + 64 {
+      self.logger.notice("at most \(openFiles) open files: fewer clients than \(self.limits.maximumConnections) fit at once")
+    }
     try FileManager.default.createDirectory(
       at: self.configuration.runtimeDirectory, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o755])
