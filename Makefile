@@ -1,6 +1,8 @@
 # quakesd — two commands on a fresh Debian machine:
 #   make run    install what is missing, build, run the daemon
 #   make test   install what is missing, build, run every test
+# and, without a network:
+#   make demo   run the daemon against a local stand-in serving sample feeds
 #
 # Debian packages are installed with apt-get (through sudo when not root).
 # The Swift 6 toolchain must be on PATH (https://www.swift.org/install/linux/).
@@ -10,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release test run bench clean
+.PHONY: all deps toolchain build release test run demo bench clean
 
 all: build
 
@@ -43,6 +45,18 @@ test: deps
 
 run: build
 	$(SWIFT) run $(SWIFT_FLAGS) quakesd $(ARGS)
+
+# The offline demo: usgs-standin serves a made-up catalogue (a new quake
+# every minute) on 127.0.0.1, and quakesd polls it. Ctrl-C stops both.
+demo: build
+	@bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path); \
+	out=$$(mktemp); \
+	"$$bin/usgs-standin" --sample >"$$out" & standin=$$!; \
+	trap 'kill $$standin 2>/dev/null; rm -f "$$out"' EXIT INT TERM; \
+	for _ in $$(seq 50); do [ -s "$$out" ] && break; sleep 0.1; done; \
+	url=$$(head -n 1 "$$out"); \
+	echo "demo: sample feeds at $$url"; \
+	"$$bin/quakesd" --state-dir "$(CURDIR)/.build/demo-state" --feed-base-url "$$url" --feed all_hour=1m --feed all_day=1m --feed all_week=1m --feed all_month $(ARGS)
 
 bench: release
 	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench $(ARGS)

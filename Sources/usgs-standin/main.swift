@@ -3,12 +3,15 @@
 // stopped (SIGINT or SIGTERM end it; it holds nothing to flush).
 //
 //   usgs-standin [--port N] [--base-path PATH] DIRECTORY
+//   usgs-standin [--port N] [--base-path PATH] --sample
 //
+// With --sample it serves a made-up catalogue of the last 30 days instead
+// (no files needed) and adds a quake every minute, so a watcher sees changes.
 // It prints the base URL to give quakesd as its first line of output.
 import Foundation
 import USGSStandIn
 
-let usage = "usage: usgs-standin [--port N] [--base-path PATH] DIRECTORY"
+let usage = "usage: usgs-standin [--port N] [--base-path PATH] (DIRECTORY | --sample)"
 
 /// Prints `message` and the usage to standard error and exits with status 2.
 func fail(_ message: String) -> Never {
@@ -19,6 +22,7 @@ func fail(_ message: String) -> Never {
 var port = 0
 var basePath = USGSStandIn.defaultBasePath
 var directory: String?
+var sample = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -30,6 +34,8 @@ while let argument = arguments.popFirst() {
   case "--base-path":
     guard let value = arguments.popFirst() else { fail("--base-path needs a path") }
     basePath = value
+  case "--sample":
+    sample = true
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -38,16 +44,22 @@ while let argument = arguments.popFirst() {
     directory = argument
   }
 }
-guard let directory else { fail("no directory given") }
+guard sample != (directory != nil) else { fail("give either a directory or --sample") }
 
 do {
   let standIn = try await USGSStandIn.start(port: port, basePath: basePath)
-  let feeds = try standIn.setFeeds(fromDirectory: directory)
+  var catalogue = SampleCatalogue()
+  let feeds = try directory.map { try standIn.setFeeds(fromDirectory: $0) } ?? standIn.setSampleFeeds(catalogue)
   // Written unbuffered, so a script reading the first line gets it at once.
   let served = feeds.isEmpty ? "no feeds" : feeds.joined(separator: " ")
-  FileHandle.standardOutput.write(Data("\(standIn.baseURL)\nusgs-standin: serving \(served) from \(directory)\n".utf8))
+  let source = directory.map { "from \($0)" } ?? "from a sample catalogue (a new quake every minute)"
+  FileHandle.standardOutput.write(Data("\(standIn.baseURL)\nusgs-standin: serving \(served) \(source)\n".utf8))
   while true {
-    try await Task.sleep(for: .seconds(3_600))
+    try await Task.sleep(for: .seconds(sample ? 60 : 3_600))
+    if sample {
+      catalogue.addQuake(at: Date())
+      standIn.setSampleFeeds(catalogue)
+    }
   }
 } catch {
   FileHandle.standardError.write(Data("usgs-standin: \(error)\n".utf8))
