@@ -24,6 +24,11 @@ public struct FeedPoller: Sendable {
     case client
   }
 
+  /// Returns once the store's actor has run a job for this caller: it is not
+  /// blocked.
+  @StoreActor
+  public func storeAnswers() {}
+
   /// Polls `feed` once; returns how it ended.
   ///
   /// - Throws: `CancellationError` when the cache is not loaded yet (the

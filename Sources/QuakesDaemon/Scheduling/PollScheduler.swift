@@ -62,11 +62,35 @@ public struct PollScheduler: Sendable {
     }
   }
 
+  /// Calls `ping` every `interval` while the scheduler is healthy: the
+  /// store's actor answers, and no poll has run longer than `hungAfter`
+  /// (a transfer has a total timeout, so a longer poll is stuck). When it is
+  /// not, the pings stop and systemd's watchdog restarts the daemon.
+  public func runWatchdog(every interval: Duration, hungAfter: Duration, ping: @escaping @Sendable () -> Void) async {
+    while !Task.isCancelled {
+      await self.poller.storeAnswers()
+      let running = self.timetable.longestRunningPoll
+      if running < hungAfter {
+        ping()
+      } else {
+        self.logger.critical("a poll has run for \(DurationText.format(running)); not pinging the watchdog, so systemd restarts quakesd")
+      }
+      do {
+        try await Task.sleep(for: interval)
+      } catch {
+        return
+      }
+    }
+  }
+
   private func loop(_ schedule: FeedSchedule) async {
     var failures = 0
     while !Task.isCancelled {
       self.timetable.setNextPoll(of: schedule.feed, at: nil)
-      guard let outcome = try? await self.poller.poll(schedule.feed) else { return }
+      self.timetable.setPolling(schedule.feed, true)
+      let polled = try? await self.poller.poll(schedule.feed)
+      self.timetable.setPolling(schedule.feed, false)
+      guard let outcome = polled else { return }
       self.report(schedule.feed, outcome)
       failures = outcome.isSuccess ? 0 : failures + 1
       let delay = self.backoff.delay(after: failures, interval: schedule.interval, random: Double.random(in: 0..<1))

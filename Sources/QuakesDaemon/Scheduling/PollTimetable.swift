@@ -6,6 +6,7 @@ import Synchronization
 /// writes it, `quakes.status` reads it.
 public final class PollTimetable: Sendable {
   private let nextPolls = Mutex<[QuakesFeed: Date]>([:])
+  private let pollsRunning = Mutex<[QuakesFeed: ContinuousClock.Instant]>([:])
   private let intervals: [QuakesFeed: Duration]
 
   /// Creates a timetable for `schedules`.
@@ -16,6 +17,18 @@ public final class PollTimetable: Sendable {
   /// Records that `feed` is polled next at `date`.
   public func setNextPoll(of feed: QuakesFeed, at date: Date?) {
     self.nextPolls.withLock { $0[feed] = date }
+  }
+
+  /// Records that a poll of `feed` started (`true`) or ended (`false`).
+  public func setPolling(_ feed: QuakesFeed, _ polling: Bool) {
+    self.pollsRunning.withLock { $0[feed] = polling ? .now : nil }
+  }
+
+  /// How long the oldest poll still running has been running; zero when none runs.
+  public var longestRunningPoll: Duration {
+    let starts = self.pollsRunning.withLock { Array($0.values) }
+    guard let oldest = starts.min() else { return .zero }
+    return .now - oldest
   }
 
   /// When `feed` is polled next; `nil` while it is being polled, or when it is not scheduled.
