@@ -122,10 +122,10 @@ extension SQLiteLocalStore {
   /// Writes `diff` and `record` in one transaction: inserted and updated
   /// quakes are upserted, deleted ones removed, and the feed's row replaced.
   ///
-  /// An empty diff writes nothing, not even the record: no transaction, no
-  /// fsync. The record on file is then the one of the last batch that
-  /// changed something; after a restart the first poll of that feed may be
-  /// a full response instead of a `304`, whose diff is empty again.
+  /// An empty diff writes the record only when its validators differ from
+  /// those on file, so the next poll (after a restart too) can be a `304`;
+  /// otherwise it changes nothing and costs no fsync. `last_success` on file
+  /// is then that of the last batch that changed something.
   public func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
     try await self.write(feed: feed, record: record, diff: diff, progress: nil)
   }
@@ -139,8 +139,14 @@ extension SQLiteLocalStore {
     diff: QuakesDiff,
     progress: (@Sendable (Int) -> Void)?
   ) async throws {
-    guard !diff.isEmpty else { return }
     do {
+      guard !diff.isEmpty else {
+        try await self.writer.write { db in
+          try db.cachedStatement(sql: FeedsTable.upsertUnlessValidatorsMatchSQL)
+            .execute(arguments: FeedsTable.arguments(feed: feed, record: record))
+        }
+        return
+      }
       try await self.writer.writeWithoutTransaction { db in
         try db.inTransaction(.immediate) {
           var rows = 0

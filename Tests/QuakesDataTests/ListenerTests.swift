@@ -239,6 +239,28 @@ struct ListenerStoreTests {
     #expect(state.feeds[.allDay]?.status == .success)
   }
 
+  @Test("shutdown writes every batch dispatched before it, even those queued behind a write, then handles nothing more")
+  func shutdownDrainsQueuedBatches() async throws {
+    let local = LocalStoreDouble()
+    let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble())
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    listener.listen(to: store)
+    try await store.dispatch(action: .daemon(.didStart)) {
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
+    }
+    let batch = FeedBatch(quakes: [.fixture("a")], validators: FeedValidators(etag: "\"day\""))
+    try store.dispatch(action: .remote(.success(batch: batch), feed: .allHour))
+    try store.dispatch(action: .remote(.success(batch: batch), feed: .allDay))
+
+    await listener.shutdown()
+    try store.dispatch(action: .client(.purge))
+    await Task.yield()
+
+    #expect(await local.records[.allHour] != nil)
+    #expect(await local.records[.allDay]?.validators.etag == "\"day\"", "the second batch was queued behind the first write")
+    #expect(await local.quakes.keys.sorted() == ["a"], "the purge after shutdown reached no store")
+  }
+
   @Test("after a failed write the state is reloaded from the local store and the error shows in status")
   func recoveryAfterFailedWrite() async throws {
     let local = LocalStoreDouble(quakes: [.fixture("kept")])

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// Diffs, deletes and purges change exactly what they say, and an empty
-/// diff writes nothing at all.
+/// diff writes at most the feed's row, when its validators moved.
 @Suite struct DiffTests {
   let record = FeedRecord(
     validators: FeedValidators(etag: "\"1\""), generated: Timestamp.date(milliseconds: 1_700_000_000_000),
@@ -46,7 +46,7 @@ import Testing
     #expect(Set(try await store.fetchLocalQuakesQuery().quakes) == Set(quakes + [missing]))
   }
 
-  @Test func anEmptyDiffWritesNothingNotEvenTheRecord() async throws {
+  @Test func anEmptyDiffWithTheValidatorsOnFileWritesNothing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file()
@@ -56,11 +56,10 @@ import Testing
 
     let changes = try await store.totalChanges()
     let files = [path, path + "-wal"].map(DatabaseFile.fingerprint)
-    var newer = self.record
-    newer.validators.etag = "\"2\""
-    newer.lastSuccess = Timestamp.date(milliseconds: 1_700_000_060_000)
+    var later = self.record
+    later.lastSuccess = Timestamp.date(milliseconds: 1_700_000_060_000)
     for _ in 0..<3 {
-      try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: newer, diff: QuakesDiff())
+      try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: later, diff: QuakesDiff())
     }
     #expect(try await store.totalChanges() == changes)
     #expect([path, path + "-wal"].map(DatabaseFile.fingerprint) == files)
@@ -68,6 +67,22 @@ import Testing
     #expect(cache.feeds == [.allDay: self.record])
     #expect(cache.quakes.count == quakes.count)
     try store.close()
+  }
+
+  @Test func anEmptyDiffWithNewValidatorsWritesTheRecordAlone() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: self.record, diff: QuakesDiff(inserted: Quake.samples(10)))
+    let changes = try await store.totalChanges()
+    var newer = self.record
+    newer.validators.etag = "\"2\""
+
+    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: newer, diff: QuakesDiff())
+    try await store.didFetchRemoteQuakesMutation(feed: .allHour, record: newer, diff: QuakesDiff())
+
+    #expect(try await store.totalChanges() == changes + 2, "one row per feed, no quake")
+    let cache = try await store.fetchLocalQuakesQuery()
+    #expect(cache.feeds == [.allDay: newer, .allHour: newer])
+    #expect(cache.quakes.count == 10)
   }
 
   @Test func aDiffWritesOneRowPerQuakePlusTheRecord() async throws {
