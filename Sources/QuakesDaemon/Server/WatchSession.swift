@@ -9,9 +9,11 @@ import QuakesProtocol
 ///
 /// The store's transitions are turned into lines at once and queued for the
 /// client in a buffer of ``bufferLimit`` lines; the client's socket drains
-/// it. A client that reads too slowly fills the buffer: it then gets a
-/// `quakes.Unavailable` error line (if it reads at all within a few seconds)
-/// and is disconnected. The store never waits for a watcher.
+/// it. A client that reads too slowly fills the buffer: nothing more is
+/// queued for it, it gets a `quakes.Unavailable` error line after the lines
+/// already queued, and the connection is closed once that line is written or
+/// after ``overflowGrace``, whichever comes first. The store never waits for
+/// a watcher.
 struct WatchSession: Sendable {
   let request: Request
   let channel: any Channel
@@ -20,8 +22,9 @@ struct WatchSession: Sendable {
   let bufferLimit: Int
   let logger: Logger
 
-  /// How long a watcher that fell behind has to read its error line.
-  private static let overflowGrace: Duration = .seconds(2)
+  /// How long a watcher that fell behind has to read the lines queued for it
+  /// and its error line.
+  private static let overflowGrace: Duration = .seconds(5)
 
   func run() async throws {
     let (lines, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
@@ -35,6 +38,8 @@ struct WatchSession: Sendable {
             oldState: transition.oldState, action: transition.action, newState: transition.newState)
           {
             guard case .enqueued = continuation.yield(try self.line(event)) else {
+              self.logger.notice(
+                "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind")
               continuation.finish(throwing: FellBehind())
               try await Task.sleep(for: Self.overflowGrace)
               return
@@ -49,7 +54,6 @@ struct WatchSession: Sendable {
             try await self.outbound.write(ClientConnection.buffer(line))
           }
         } catch is FellBehind {
-          self.logger.notice("dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind")
           try await self.outbound.write(
             ClientConnection.buffer(
               Reply.line(
@@ -58,11 +62,17 @@ struct WatchSession: Sendable {
                   .unavailable,
                   "this watcher fell more than \(self.bufferLimit) lines behind and was dropped; read faster, then watch again"))))
         }
+        // Written is not yet sent: a close now could drop the error line
+        // still waiting for the client's socket to take it.
+        try await self.channel.closeFuture.get()
       }
       group.addTask {
         try await self.channel.closeFuture.get()
       }
+      // The client left, the store stopped, or a watcher that fell behind
+      // used up its grace (a client reading its error line closes first).
       try await group.next()
+      self.channel.close(promise: nil)
       group.cancelAll()
     }
   }

@@ -1,0 +1,51 @@
+import Foundation
+import QuakesTestSupport
+import Testing
+
+/// The limits that keep one client from costing the daemon more than its
+/// share, against the real binary.
+@Suite("quakesd limits: slow watchers", .timeLimit(.minutes(2)))
+struct DaemonLimitsTests {
+  @Test("a watcher that stops reading is sent an error line and dropped; deletes go on and other clients are served")
+  func slowWatcherIsDropped() async throws {
+    let quakes = 8_000
+    try await withDaemon(serving: SyntheticFeed.ids(quakes)) { daemon, _ in
+      let watcher = try daemon.query()
+      try watcher.send(#"{"id":"slow","method":"quakes.watch","more":true}"# + "\n")
+      #expect(try watcher.readObject().result?["event"] as? String == "status")
+
+      // One `changes` line per delete: far more than the socket buffers and
+      // the watcher's 1,024 queued lines hold while the watcher reads nothing.
+      let controlSocket = daemon.controlSocket
+      let deletes = Task.detached {
+        let control = try LineSocketClient(path: controlSocket)
+        let ids = SyntheticFeed.ids(quakes)
+        var answered = 0
+        for start in stride(from: 0, to: quakes, by: 500) {
+          let batch = ids[start..<min(start + 500, quakes)]
+          try control.send(batch.map { #"{"method":"quakes.delete","params":{"id":"\#($0)"}}"# }.joined(separator: "\n") + "\n")
+          for _ in batch where try control.readObject().result != nil {
+            answered += 1
+          }
+        }
+        return answered
+      }
+      try await daemon.child.waitForLine { $0.contains("dropping a watcher") && $0.contains("1024 lines behind") }
+
+      var changes = 0
+      var last: [String: Any] = [:]
+      while last.errorCode == nil {
+        last = try watcher.readObject()
+        changes += last.result?["event"] as? String == "changes" ? 1 : 0
+      }
+      #expect(last["id"] as? String == "slow")
+      #expect(last.errorCode == "quakes.Unavailable", "\(last)")
+      #expect(last.errorMessage?.contains("fell more than 1024 lines behind") == true, "\(last)")
+      #expect(changes >= 1_024 && changes < quakes, "the lines queued before the overflow, not every delete")
+      #expect(watcher.isClosedByServer())
+
+      #expect(try await deletes.value == quakes, "every delete was answered while the watcher lagged")
+      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
+    }
+  }
+}
