@@ -32,18 +32,21 @@ public struct Daemon: Service {
     let catalogue = try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
       try USGSFeedCatalogue(baseURL: url)
     } ?? USGSFeedCatalogue()
-    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: CurlNetworkSession.Configuration())
+    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
     let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
     let listener = await Listener(localStore: localStore, remoteStore: remoteStore)
     await listener.listen(to: store)
 
     try await self.load(store)
-    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger)
+    let notifier = SystemdNotifier()
+    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger) { feed, outcome in
+      notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().quakes.data.count))
+    }
     if self.configuration.once {
       let outcomes = await scheduler.pollOnce()
       await listener.shutdown()
       if !outcomes.isEmpty, outcomes.allSatisfy({ !$0.outcome.isSuccess }) {
-        throw ConfigurationError("every feed failed; see the messages above")
+        throw EveryFeedFailed()
       }
       return
     }
@@ -65,10 +68,16 @@ public struct Daemon: Service {
     }
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(catalogue.baseURL)")
+    notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().quakes.data.count))
     let connections = ConnectionCount()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }
+        if let interval = notifier.watchdogPingInterval {
+          group.addTask {
+            await scheduler.runWatchdog(every: interval, hungAfter: self.hungPollLimit, ping: notifier.watchdog)
+          }
+        }
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         for server in servers {
           group.addTask {
@@ -78,6 +87,7 @@ public struct Daemon: Service {
       }
     }
     self.logger.info("stopping")
+    notifier.stopping(status: SystemdStatus.stopping)
     await listener.shutdown()
   }
 
@@ -85,21 +95,43 @@ public struct Daemon: Service {
     ServerLimits(idleTimeout: self.configuration.idleTimeout)
   }
 
-  /// Listens on `control.sock` and `query.sock` in the runtime directory.
+  /// How long a poll may run before the watchdog calls it hung: a transfer
+  /// ends by its total timeout, so twice that plus a minute for the write.
+  private var hungPollLimit: Duration {
+    self.configuration.network.totalTimeout * 2 + .seconds(60)
+  }
+
+  /// Serves `control.sock` and `query.sock`: the sockets systemd passed
+  /// (socket activation), else new socket files in the runtime directory.
   private func openSockets() async throws -> [SocketServer] {
     let openFiles = OpenFileLimit.raise()
     if openFiles < self.limits.maximumConnections + 64 {
       self.logger.notice("at most \(openFiles) open files: fewer clients than \(self.limits.maximumConnections) fit at once")
     }
-    try FileManager.default.createDirectory(
-      at: self.configuration.runtimeDirectory, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o755])
-    var servers: [SocketServer] = []
-    for role in SocketRole.allCases {
-      let path = self.configuration.runtimeDirectory.appendingPathComponent(role.fileName).path
-      servers.append(try await SocketServer.listen(role, at: path, logger: self.logger))
+    let inherited: [SocketRole: CInt]
+    do {
+      inherited = try SocketActivation.inheritedSockets()
+    } catch {
+      throw ConfigurationError(error.description)
     }
-    self.logger.info("listening on \(servers.count) sockets in \(self.configuration.runtimeDirectory.path)")
+    if inherited.count < SocketRole.allCases.count {
+      try FileManager.default.createDirectory(
+        at: self.configuration.runtimeDirectory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o755])
+    }
+    var servers: [SocketServer] = []
+    var sockets: [String] = []
+    for role in SocketRole.allCases {
+      if let descriptor = inherited[role] {
+        servers.append(try await SocketServer.adopt(role, descriptor: descriptor))
+        sockets.append("\(role.fileName) (passed by systemd)")
+      } else {
+        let path = self.configuration.runtimeDirectory.appendingPathComponent(role.fileName).path
+        servers.append(try await SocketServer.listen(role, at: path, logger: self.logger))
+        sockets.append(path)
+      }
+    }
+    self.logger.info("listening on \(sockets.joined(separator: " and "))")
     return servers
   }
 

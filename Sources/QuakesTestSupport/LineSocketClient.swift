@@ -16,20 +16,14 @@ public final class LineSocketClient {
   public init(path: String, timeout: Duration = .seconds(30)) throws {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    let address: UnixSocketAddress
+    do {
+      address = try UnixSocketAddress(path)
+    } catch {
       close(descriptor)
-      throw Failure(description: "socket path too long: \(path)")
+      throw Failure(description: "\(error)")
     }
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard connected == 0 else {
+    guard address.withSocketAddress({ connect(descriptor, $0, $1) }) == 0 else {
       let message = String(cString: strerror(errno))
       close(descriptor)
       throw Failure(description: "connect to \(path): \(message)")

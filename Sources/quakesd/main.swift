@@ -86,9 +86,16 @@ struct QuakesdCommand: AsyncParsableCommand {
       try await group.run()
     } catch {
       logger.critical("\(errorDescription(error))")
-      throw ExitCode.failure
+      throw daemonExitCode(for: error)
     }
   }
+}
+
+/// 78 (`EX_CONFIG`) for a configuration the daemon cannot run with, so that
+/// systemd does not restart it in a loop (`RestartPreventExitStatus=78`); 1
+/// for anything else.
+private func daemonExitCode(for error: any Error) -> ExitCode {
+  error is ConfigurationError ? ExitCode(78) : ExitCode.failure
 }
 
 private func errorDescription(_ error: any Error) -> String {

@@ -1,5 +1,6 @@
 public import Foundation
 public import QuakesData
+public import QuakesUSGS
 
 /// Everything the daemon runs with, after flags and environment are applied.
 public struct DaemonConfiguration: Sendable {
@@ -20,6 +21,8 @@ public struct DaemonConfiguration: Sendable {
   /// How long a client connection may stay silent (no request, no reply in
   /// flight, not watching) before the daemon closes it.
   public var idleTimeout: Duration
+  /// How feeds are fetched: timeouts, the largest body accepted.
+  public var network: CurlNetworkSession.Configuration
 
   /// Creates a configuration.
   public init(
@@ -30,7 +33,8 @@ public struct DaemonConfiguration: Sendable {
     feedBaseURL: String? = nil,
     sync: SyncOptions = SyncOptions(),
     once: Bool = false,
-    idleTimeout: Duration = .seconds(300)
+    idleTimeout: Duration = .seconds(300),
+    network: CurlNetworkSession.Configuration = CurlNetworkSession.Configuration()
   ) {
     self.stateDirectory = stateDirectory
     self.ephemeral = ephemeral
@@ -39,6 +43,7 @@ public struct DaemonConfiguration: Sendable {
     self.sync = sync
     self.once = once
     self.idleTimeout = idleTimeout
+    self.network = network
     self.runtimeDirectory = runtimeDirectory
   }
 

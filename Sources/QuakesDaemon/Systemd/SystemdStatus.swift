@@ -1,0 +1,26 @@
+import QuakesData
+
+/// The one-line `STATUS=` texts `systemctl status quakesd` shows.
+enum SystemdStatus {
+  /// Once the cache is loaded and the sockets listen.
+  static func ready(cached: Int) -> String {
+    "serving \(cached) cached quakes; first polls under way"
+  }
+
+  /// After each poll: its outcome, and what the cache holds.
+  static func afterPoll(of feed: QuakesFeed, _ outcome: PollOutcome, cached: Int) -> String {
+    switch outcome {
+    case .written(let counts):
+      "\(feed): \(counts.inserted) inserted, \(counts.updated) updated, \(counts.deleted) deleted; \(cached) quakes cached"
+    case .notModified:
+      "\(feed): not modified; \(cached) quakes cached"
+    case .fetchFailed(let message):
+      "\(feed) failed: \(message); serving \(cached) cached quakes"
+    case .writeFailed(let message):
+      "\(feed) not written: \(message); serving \(cached) cached quakes"
+    }
+  }
+
+  /// At the start of a graceful stop.
+  static let stopping = "stopping: finishing the write in flight"
+}

@@ -1,0 +1,170 @@
+import Foundation
+import QuakesTestSupport
+import Testing
+import USGSStandIn
+
+/// quakesd under systemd's protocols, with the real binary: notifications on
+/// a NOTIFY_SOCKET the test listens on, socket activation through
+/// `systemd-socket-activate`, and journald's log prefixes.
+@Suite("quakesd under systemd: notify, watchdog, socket activation, journald", .timeLimit(.minutes(2)))
+struct SystemdTests {
+  @Test("READY=1 comes once the sockets answer; STATUS= tells each poll; SIGTERM sends STOPPING=1 and exits 0")
+  func readyStatusStopping() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let notifications = try NotifySocketListener(in: directory)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(3)))
+      let daemon = try await QuakesdProcess(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path]),
+        waitForListening: false)
+      defer { daemon.stop() }
+
+      let ready = try await notifications.waitForMessage { $0 == "READY=1" }
+      #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
+      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil, "the sockets answer once READY=1 is sent")
+      try await notifications.waitForMessage { $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached" }
+
+      daemon.child.send(signal: SIGTERM)
+      #expect(await daemon.child.waitForExit() == 0)
+      let stopping = try await notifications.waitForMessage { $0 == "STOPPING=1" }
+      #expect(stopping.contains { $0.hasPrefix("STATUS=stopping") })
+      #expect(notifications.messages(containing: "WATCHDOG=1").isEmpty, "no watchdog was asked for")
+    }
+  }
+
+  @Test("a failing feed shows in STATUS= with the cached quakes still served")
+  func failureStatus() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let notifications = try NotifySocketListener(in: directory)
+    try await withUSGSStandIn { standIn in
+      standIn.setBehaviour(.status(503), forFeed: "all_day")
+      let daemon = try await QuakesdProcess(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path]))
+      defer { daemon.stop() }
+      let status = try await notifications.waitForMessage { $0.hasPrefix("STATUS=all_day failed") }
+      #expect(status.contains { $0.contains("503") && $0.hasSuffix("serving 0 cached quakes") }, "\(status)")
+    }
+  }
+
+  @Test("with WATCHDOG_USEC set, WATCHDOG=1 comes from the poll loop at half that interval")
+  func watchdogPings() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let notifications = try NotifySocketListener(in: directory)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1)))
+      let daemon = try await QuakesdProcess(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000"]))
+      defer { daemon.stop() }
+      try await notifications.waitForMessage { $0 == "READY=1" }
+      while notifications.messages(containing: "WATCHDOG=1").count < 3 {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+  }
+
+  @Test("socket activation: the sockets systemd-socket-activate passes are served, and no socket file is made")
+  func socketActivation() async throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool), "systemd-socket-activate is missing: apt-get install systemd")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4)))
+      let (control, query) = (directory.file("control.sock"), directory.file("query.sock"))
+      let activator = try Self.socketActivate([
+        "-l", control, "-l", query, "--fdname=control:query", "--", try ChildProcess.builtExecutable("quakesd"),
+        "--state-dir", directory.file("state"), "--runtime-dir", directory.file("run"),
+        "--feed-base-url", standIn.baseURL, "--feed", "all_day",
+      ])
+      defer { activator.kill() }
+      try await activator.waitForLine { $0.contains("Listening on \(query)") }
+
+      // The first connection makes systemd-socket-activate start quakesd.
+      let client = try LineSocketClient(path: query)
+      #expect(try client.call(#"{"method":"daemon.info"}"#).result != nil)
+      try await activator.waitForLine { $0.contains("polled all_day: 4 inserted") }
+      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
+      let refused = try client.call(#"{"method":"quakes.purge"}"#)
+      #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
+      let deleted = try LineSocketClient(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
+      #expect(deleted.result != nil, "\(deleted)")
+      #expect(activator.printed.contains { $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)") })
+      #expect(!FileManager.default.fileExists(atPath: directory.file("run")), "no runtime directory of its own")
+    }
+  }
+
+  @Test("a passed socket with a name quakesd does not serve is a configuration error: exit 78, the name in the message")
+  func unknownSocketName() async throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool), "systemd-socket-activate is missing: apt-get install systemd")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let socket = directory.file("other.sock")
+    let activator = try Self.socketActivate([
+      "-l", socket, "--fdname=metrics", "--", try ChildProcess.builtExecutable("quakesd"),
+      "--state-dir", directory.file("state"), "--runtime-dir", directory.file("run"), "--feed", "all_day",
+      "--feed-base-url", "http://127.0.0.1:9/",
+    ])
+    defer { activator.kill() }
+    try await activator.waitForLine { $0.contains("Listening on \(socket)") }
+    _ = try? LineSocketClient(path: socket, timeout: .seconds(1))
+    #expect(await activator.waitForExit() == 78)
+    #expect(activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") }, "\(activator.printed)")
+  }
+
+  @Test("log lines carry <N> priorities when JOURNAL_STREAM names stderr, and times and levels otherwise")
+  func journaldPrefixes() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let logPath = directory.file("stderr.log")
+    #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
+    var status = stat()
+    #expect(stat(logPath, &status) == 0)
+    let arguments = ["--once", "--ephemeral", "--feed", "all_day", "--feed-base-url", "http://127.0.0.1:9/"]
+
+    let journal = try Self.runWithStderr(
+      in: logPath, arguments: arguments, environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"])
+    #expect(journal.contains { $0.hasPrefix("<6>keeping the cache in memory only") }, "\(journal)")
+    #expect(journal.contains { $0.hasPrefix("<4>polling all_day failed") }, "\(journal)")
+
+    let plain = try Self.runWithStderr(in: logPath, arguments: arguments, environment: ["JOURNAL_STREAM": "1:2"])
+    #expect(plain.contains { $0.contains(" info quakesd: keeping the cache in memory only") }, "\(plain)")
+    #expect(!plain.contains { $0.hasPrefix("<") })
+  }
+
+  private static let socketActivateTool = "/usr/bin/systemd-socket-activate"
+
+  /// Starts `systemd-socket-activate` with `arguments` under a shell that
+  /// outlives its closing of inherited descriptors: Foundation's `Process`
+  /// takes a closed descriptor for the child's exit and would block in
+  /// `waitpid` for every later child of the test run. `setpriv --pdeathsig`
+  /// kills the activated quakesd when the test kills the shell.
+  private static func socketActivate(_ arguments: [String]) throws -> ChildProcess {
+    try ChildProcess(
+      executable: "/bin/sh",
+      arguments: ["-c", #"setpriv --pdeathsig KILL -- "$@""#, "sh", Self.socketActivateTool] + arguments,
+      environment: QuakesdProcess.environment(), mergeStandardError: true)
+  }
+
+  /// Runs quakesd to its end with standard error into the file at `path`; returns the lines written there.
+  private static func runWithStderr(in path: String, arguments: [String], environment: [String: String]) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try ChildProcess.builtExecutable("quakesd"))
+    process.arguments = arguments
+    process.environment = QuakesdProcess.environment(adding: environment)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    process.standardError = handle
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+}
