@@ -32,7 +32,7 @@ public struct Daemon: Service {
     let catalogue = try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
       try USGSFeedCatalogue(baseURL: url)
     } ?? USGSFeedCatalogue()
-    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: CurlNetworkSession.Configuration())
+    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
     let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
     let listener = await Listener(localStore: localStore, remoteStore: remoteStore)
     await listener.listen(to: store)
