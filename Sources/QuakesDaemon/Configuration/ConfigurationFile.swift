@@ -17,7 +17,7 @@ enum ConfigurationFile {
     } catch {
       throw Self.syntaxError(error, path: path)
     }
-    guard let root else { return settings }
+    guard let root, !Self.isNull(root) else { return settings }
     guard case .mapping(let mapping) = root else {
       throw ConfigurationError(
         "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)")
