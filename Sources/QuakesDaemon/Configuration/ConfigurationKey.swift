@@ -7,15 +7,25 @@ import QuakesData
 /// One list, so that the file parser, the environment reader, `--check-config`,
 /// the man pages and their tests cannot disagree on what exists.
 public enum ConfigurationKey: String, CaseIterable, Sendable {
+  /// Where the database lives.
   case stateDirectory = "state-dir"
+  /// Where the sockets live.
   case runtimeDirectory = "runtime-dir"
+  /// The feeds to poll and their intervals.
   case feeds = "feeds"
+  /// The base URL of the USGS summary feeds.
   case feedBaseURL = "feed-base-url"
+  /// Whether quakes gone from a complete feed are deleted.
   case upstreamDeletions = "upstream-deletions"
+  /// The least severe log lines written.
   case logLevel = "log-level"
+  /// How long to wait for a connection to the feed server.
   case connectTimeout = "connect-timeout"
+  /// How long one whole feed download may take.
   case requestTimeout = "request-timeout"
+  /// The largest feed body accepted.
   case maxFeedSize = "max-feed-size"
+  /// How long a silent client connection stays open.
   case idleTimeout = "idle-timeout"
 
   /// The key as written in the file (kebab-case), e.g. `state-dir`.
