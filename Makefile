@@ -8,7 +8,7 @@
 # The Swift 6 toolchain must be on PATH (https://www.swift.org/install/linux/).
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config sqlite3 systemd
+DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config sqlite3 systemd groff-base
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 

@@ -129,8 +129,10 @@ let package = Package(
     ),
     .target(
       name: "QuakesTestSupport",
+      dependencies: ["CSpawn"],
       swiftSettings: strictSwift
     ),
+    .target(name: "CSpawn"),
     .executableTarget(
       name: "quakesd",
       dependencies: [

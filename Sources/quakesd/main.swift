@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import QuakesDaemon
-import QuakesData
 import QuakesUSGS
 import ServiceLifecycle
 
@@ -14,12 +13,23 @@ struct QuakesdCommand: AsyncParsableCommand {
     abstract: "Keep a local, queryable cache of the USGS earthquake catalogue.",
     discussion: """
       Polls the USGS GeoJSON summary feeds and keeps every quake in a SQLite
-      database (WAL mode: read it with sqlite3 while the daemon runs).
-      Defaults: all_hour every 1m, all_day every 5m, all_week every 1h,
-      all_month every 24h; the database under $XDG_STATE_HOME/quakesd/.
+      database (WAL mode: read it with sqlite3 while the daemon runs), and serves
+      queries on control.sock and query.sock in the runtime directory.
+
+      Settings come from flags, then QUAKESD_* environment variables, then the
+      configuration file (--config, else QUAKESD_CONFIG, else
+      /etc/quakesd/quakesd.conf if it exists), then the defaults: all_hour every
+      1m, all_day every 5m, all_week every 1h, all_month every 24h; the database
+      under $XDG_STATE_HOME/quakesd/. See quakesd(8) and quakesd.conf(5).
+
+      Exit status: 0 on success, 1 on a failure while running, 64 on a usage
+      error, 78 on a configuration error.
       """,
     version: QuakesdProduct.version
   )
+
+  @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file to read (YAML).", valueName: "file"))
+  var configFile: String?
 
   @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the database lives.", valueName: "dir"))
   var stateDirectory: String?
@@ -30,7 +40,7 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("feed"),
     help: ArgumentHelp(
-      "A feed to poll, with an optional interval (repeatable; replaces the default set), e.g. all_day=5m.",
+      "A feed to poll, with an optional interval (repeatable; replaces the configured set), e.g. all_day=5m.",
       valueName: "name[=interval]"))
   var feeds: [String] = []
 
@@ -46,36 +56,31 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Flag(name: .customLong("no-upstream-deletions"), help: "Keep quakes that vanished from a complete (all_*) feed.")
   var noUpstreamDeletions = false
 
-  @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-  var logLevel: String = "info"
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+  var logLevel: String?
 
-  func validate() throws {
-    guard Logger.Level(rawValue: self.logLevel) != nil else {
-      throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not \(self.logLevel)")
-    }
-    for feed in self.feeds {
-      do {
-        _ = try FeedSchedule(parsing: feed)
-      } catch {
-        throw ValidationError("--feed \(feed): \(error.message)")
-      }
-    }
-  }
+  @Flag(
+    name: .customLong("check-config"),
+    help: "Check the configuration, print the effective values and where each came from, and exit.")
+  var checkConfig = false
 
   func run() async throws {
-    let level = Logger.Level(rawValue: self.logLevel) ?? .info
-    LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: level) }
+    let resolved: ResolvedConfiguration
+    do {
+      resolved = try ConfigurationResolver.load(commandLine: self.commandLine)
+    } catch {
+      FileHandle.standardError.write(Data("quakesd: configuration error: \(error.message)\n".utf8))
+      throw ExitCode(error.exitCode)
+    }
+    if self.checkConfig {
+      print(resolved.report, terminator: "")
+      return
+    }
+    let configuration = resolved.configuration
+    LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: configuration.logLevel) }
     let logger = Logger(label: "quakesd")
-    let feeds = try self.feeds.isEmpty ? FeedSchedule.defaults : self.feeds.map { text throws(ConfigurationError) in try FeedSchedule(parsing: text) }
-    let configuration = DaemonConfiguration(
-      stateDirectory: self.stateDirectory.map { URL(fileURLWithPath: $0) } ?? DaemonConfiguration.defaultStateDirectory(),
-      runtimeDirectory: self.runtimeDirectory.map { URL(fileURLWithPath: $0) } ?? DaemonConfiguration.defaultRuntimeDirectory(),
-      ephemeral: self.ephemeral,
-      feeds: feeds,
-      feedBaseURL: self.feedBaseURL,
-      sync: SyncOptions(deletesUpstream: !self.noUpstreamDeletions),
-      once: self.once
-    )
     let daemon = Daemon(configuration: configuration, logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
@@ -89,13 +94,27 @@ struct QuakesdCommand: AsyncParsableCommand {
       throw daemonExitCode(for: error)
     }
   }
+
+  private var commandLine: CommandLineSettings {
+    CommandLineSettings(
+      configFile: self.configFile,
+      stateDirectory: self.stateDirectory,
+      runtimeDirectory: self.runtimeDirectory,
+      feeds: self.feeds,
+      feedBaseURL: self.feedBaseURL,
+      noUpstreamDeletions: self.noUpstreamDeletions,
+      logLevel: self.logLevel,
+      once: self.once,
+      ephemeral: self.ephemeral)
+  }
 }
 
-/// 78 (`EX_CONFIG`) for a configuration the daemon cannot run with, so that
-/// systemd does not restart it in a loop (`RestartPreventExitStatus=78`); 1
-/// for anything else.
+/// 78 (`EX_CONFIG`) for what the daemon cannot run with (a socket another
+/// quakesd serves, a socket systemd passed under an unknown name, a cache it
+/// cannot read), so that systemd does not restart it in a loop
+/// (`RestartPreventExitStatus=78`); 1 for anything else.
 private func daemonExitCode(for error: any Error) -> ExitCode {
-  error is ConfigurationError ? ExitCode(78) : ExitCode.failure
+  (error as? ConfigurationError).map { ExitCode($0.exitCode) } ?? .failure
 }
 
 private func errorDescription(_ error: any Error) -> String {

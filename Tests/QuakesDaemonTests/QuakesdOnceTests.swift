@@ -9,7 +9,8 @@ import USGSStandIn
 @Suite("quakesd --once: the binary, end to end", .timeLimit(.minutes(2)))
 struct QuakesdOnceTests {
   private func run(_ arguments: [String]) async throws -> (status: Int32, output: [String]) {
-    let child = try ChildProcess(executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments, mergeStandardError: true)
+    let child = try ChildProcess(executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments,
+      environment: QuakesdProcess.environment(), mergeStandardError: true)
     defer { child.kill() }
     let status = await child.waitForExit()
     return (status, child.printed)
@@ -58,10 +59,17 @@ struct QuakesdOnceTests {
     }
   }
 
-  @Test("bad flags are a usage error (exit 64) that names the flag")
-  func badFlags() async throws {
+  @Test("a bad flag value is a configuration error (exit 78) that names the flag and the value")
+  func badFlagValues() async throws {
     let result = try await self.run(["--feed", "all_year", "--once", "--ephemeral"])
+    #expect(result.status == 78)
+    #expect(result.output.contains { $0.contains("--feed") && $0.contains("all_year") }, "\(result.output)")
+  }
+
+  @Test("an unknown flag is a usage error (exit 64) that names it")
+  func unknownFlags() async throws {
+    let result = try await self.run(["--feeds", "all_day", "--once", "--ephemeral"])
     #expect(result.status == 64)
-    #expect(result.output.contains { $0.contains("all_year") }, "\(result.output)")
+    #expect(result.output.contains { $0.contains("--feeds") }, "\(result.output)")
   }
 }

@@ -140,16 +140,12 @@ struct SystemdTests {
 
   private static let socketActivateTool = "/usr/bin/systemd-socket-activate"
 
-  /// Starts `systemd-socket-activate` with `arguments` under a shell that
-  /// outlives its closing of inherited descriptors: Foundation's `Process`
-  /// takes a closed descriptor for the child's exit and would block in
-  /// `waitpid` for every later child of the test run. `setpriv --pdeathsig`
-  /// kills the activated quakesd when the test kills the shell.
+  /// Starts `systemd-socket-activate` with `arguments`; it becomes quakesd
+  /// (it execs it) at the first connection.
   private static func socketActivate(_ arguments: [String]) throws -> ChildProcess {
     try ChildProcess(
-      executable: "/bin/sh",
-      arguments: ["-c", #"setpriv --pdeathsig KILL -- "$@""#, "sh", Self.socketActivateTool] + arguments,
-      environment: QuakesdProcess.environment(), mergeStandardError: true)
+      executable: Self.socketActivateTool, arguments: arguments, environment: QuakesdProcess.environment(),
+      mergeStandardError: true)
   }
 
   /// Runs quakesd to its end with standard error into the file at `path`; returns the lines written there.

@@ -1,8 +1,10 @@
 public import Foundation
+public import Logging
 public import QuakesData
 public import QuakesUSGS
 
-/// Everything the daemon runs with, after flags and environment are applied.
+/// Everything the daemon runs with, after the configuration file, the
+/// environment and the flags are applied (``ConfigurationResolver``).
 public struct DaemonConfiguration: Sendable {
   /// Where the database lives (`quakes.sqlite`).
   public var stateDirectory: URL
@@ -21,8 +23,10 @@ public struct DaemonConfiguration: Sendable {
   /// How long a client connection may stay silent (no request, no reply in
   /// flight, not watching) before the daemon closes it.
   public var idleTimeout: Duration
-  /// How feeds are fetched: timeouts, the largest body accepted.
+  /// The HTTP limits of every fetch: connect and total timeouts, the largest feed.
   public var network: CurlNetworkSession.Configuration
+  /// The least severe log lines written.
+  public var logLevel: Logger.Level
 
   /// Creates a configuration.
   public init(
@@ -34,7 +38,8 @@ public struct DaemonConfiguration: Sendable {
     sync: SyncOptions = SyncOptions(),
     once: Bool = false,
     idleTimeout: Duration = .seconds(300),
-    network: CurlNetworkSession.Configuration = CurlNetworkSession.Configuration()
+    network: CurlNetworkSession.Configuration = CurlNetworkSession.Configuration(),
+    logLevel: Logger.Level = .info
   ) {
     self.stateDirectory = stateDirectory
     self.ephemeral = ephemeral
@@ -43,8 +48,9 @@ public struct DaemonConfiguration: Sendable {
     self.sync = sync
     self.once = once
     self.idleTimeout = idleTimeout
-    self.network = network
     self.runtimeDirectory = runtimeDirectory
+    self.network = network
+    self.logLevel = logLevel
   }
 
   /// The database file.

@@ -34,7 +34,9 @@ public struct USGSFeedCatalogueError: LocalizedError, Hashable, Sendable {
       + "of the folder that holds the feeds, such as \(USGSFeedCatalogue.defaultBaseURL)"
   }
 
-  private var reason: String {
+  /// What is wrong, in a few words ("it names no host"), for messages that
+  /// phrase the rest themselves.
+  public var reason: String {
     switch self.problem {
     case .notAURL: "it is not an absolute URL"
     case .unsupportedScheme(let scheme): "its scheme is \(scheme), and only http and https are supported"

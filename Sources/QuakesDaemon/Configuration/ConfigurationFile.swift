@@ -1,0 +1,124 @@
+import Foundation
+import Yams
+
+/// The configuration file: YAML, a map of keys (``ConfigurationKey``) to
+/// values, e.g. `log-level: debug`, with `feeds` a map of feed names to
+/// intervals or a list of feed names.
+///
+/// Parsing is pure: text in, settings or an error naming the file, the line,
+/// the key, the value and what is allowed.
+enum ConfigurationFile {
+  /// The settings `text` makes; an empty file (or only comments) makes none.
+  static func settings(from text: String, path: String) throws(ConfigurationError) -> ConfigurationSettings {
+    var settings = ConfigurationSettings()
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch {
+      throw Self.syntaxError(error, path: path)
+    }
+    guard let root, !Self.isNull(root) else { return settings }
+    guard case .mapping(let mapping) = root else {
+      throw ConfigurationError(
+        "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)")
+    }
+    for (keyNode, valueNode) in mapping {
+      let name = keyNode.string ?? ""
+      guard let key = ConfigurationKey(rawValue: name) else {
+        throw Self.unknownKey(name, at: Self.origin(path, keyNode))
+      }
+      let origin = Self.origin(path, keyNode)
+      if key == .feeds {
+        try settings.setFeeds(Self.feedEntries(valueNode, origin: origin), origin: origin)
+        continue
+      }
+      guard case .scalar(let scalar) = valueNode else {
+        throw ConfigurationError.badValue(Self.text(of: valueNode), of: key, at: origin, problem: "is not a single value")
+      }
+      guard !Self.isNull(valueNode) else {
+        throw ConfigurationError.badValue("", of: key, at: origin, problem: "has no value (delete the line for the default)")
+      }
+      try settings.set(key, text: scalar.string, origin: origin, workingDirectory: nil)
+    }
+    return settings
+  }
+
+  /// Every key, for messages.
+  static let keyList = ConfigurationKey.allCases.map(\.name).joined(separator: ", ")
+
+  /// `feeds` as entries `NAME` or `NAME=INTERVAL`: from a map (`all_day: 5m`;
+  /// no value means the feed's default interval), a list (`- all_day`,
+  /// `- all_day=5m`, `- all_day: 5m`) or a single line (`all_day=5m, all_week`).
+  private static func feedEntries(_ node: Node, origin: ConfigurationOrigin) throws(ConfigurationError) -> [String] {
+    switch node {
+    case .mapping(let mapping):
+      return try mapping.map { key, value throws(ConfigurationError) in try Self.feedEntry(key, value, origin: origin) }
+    case .sequence(let sequence):
+      var entries: [String] = []
+      for item in sequence {
+        if case .mapping(let mapping) = item {
+          for (key, value) in mapping { entries.append(try Self.feedEntry(key, value, origin: origin)) }
+        } else if case .scalar(let scalar) = item {
+          entries.append(scalar.string)
+        } else {
+          throw ConfigurationError.badValue(Self.text(of: item), of: .feeds, at: origin, problem: "is not a feed")
+        }
+      }
+      return entries
+    case .scalar(let scalar) where !Self.isNull(node):
+      return scalar.string.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+    default:
+      return []
+    }
+  }
+
+  private static func feedEntry(_ key: Node, _ value: Node, origin: ConfigurationOrigin) throws(ConfigurationError) -> String {
+    let name = key.string ?? Self.text(of: key)
+    if Self.isNull(value) { return name }
+    guard case .scalar(let interval) = value else {
+      throw ConfigurationError.badValue(Self.text(of: value), of: .feeds, at: origin, problem: "is not an interval of \(name)")
+    }
+    return "\(name)=\(interval.string)"
+  }
+
+  private static func isNull(_ node: Node) -> Bool {
+    guard case .scalar(let scalar) = node else { return false }
+    return node.tag.rawValue == Tag.Name.null.rawValue || (scalar.style == .plain && scalar.string.isEmpty)
+  }
+
+  private static func text(of node: Node) -> String {
+    switch node {
+    case .scalar(let scalar): scalar.string
+    case .mapping: "a map"
+    case .sequence: "a list"
+    case .alias: "an alias"
+    }
+  }
+
+  private static func origin(_ path: String, _ node: Node) -> ConfigurationOrigin {
+    .file(path: path, line: node.mark?.line)
+  }
+
+  private static func unknownKey(_ name: String, at origin: ConfigurationOrigin) -> ConfigurationError {
+    let names = ConfigurationKey.allCases.map(\.name)
+    let hint = KeySuggestion.nearest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+    return ConfigurationError("\(origin.place): unknown key \"\(name)\"\(hint); allowed keys: \(Self.keyList)")
+  }
+
+  private static func syntaxError(_ error: any Error, path: String) -> ConfigurationError {
+    guard let error = error as? YamlError else {
+      return ConfigurationError("\(path): not valid YAML: \(error)")
+    }
+    let place: String
+    let problem: String
+    switch error {
+    case .scanner(_, let text, let mark, _), .parser(_, let text, let mark, _), .composer(_, let text, let mark, _):
+      (place, problem) = ("\(path), line \(mark.line), column \(mark.column)", text)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      (place, problem) = ("\(path), line \(context.mark.line)", "\(duplicates.joined(separator: ", ")) is set twice")
+    default:
+      (place, problem) = (path, String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return ConfigurationError("\(place): not valid YAML: \(problem); write one \"key: value\" per line, e.g. \"log-level: info\"")
+  }
+}

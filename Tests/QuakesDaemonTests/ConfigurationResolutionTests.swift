@@ -1,0 +1,257 @@
+import Foundation
+import Logging
+import QuakesDaemon
+import QuakesData
+import Testing
+
+/// Resolution without processes: file text, an environment and flags in,
+/// the effective configuration (or an error) out.
+@Suite("Configuration: file, environment and flags resolve by precedence")
+struct ConfigurationResolutionTests {
+  private static let path = "/etc/quakesd/quakesd.conf"
+
+  private func resolve(
+    _ text: String? = nil, environment: [String: String] = [:], flags: CommandLineSettings = CommandLineSettings()
+  ) throws(ConfigurationError) -> ResolvedConfiguration {
+    try ConfigurationResolver.resolve(
+      file: text.map { ConfigurationFileContents(path: Self.path, chosenBy: .defaultValue, text: $0) },
+      environment: environment, commandLine: flags, workingDirectory: "/work")
+  }
+
+  /// The message of the error resolving these inputs throws; fails the test when none.
+  private func message(
+    _ text: String? = nil, environment: [String: String] = [:], flags: CommandLineSettings = CommandLineSettings()
+  ) -> String {
+    do {
+      let resolved = try self.resolve(text, environment: environment, flags: flags)
+      Issue.record("resolved without an error: \(resolved.report)")
+      return ""
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test("without file, environment or flags: the documented defaults")
+  func defaults() throws {
+    let resolved = try self.resolve(environment: ["XDG_STATE_HOME": "/state", "XDG_RUNTIME_DIR": "/run/user/7"])
+    let configuration = resolved.configuration
+    #expect(configuration.feeds.map(\.description) == ["all_hour=1m", "all_day=5m", "all_week=1h", "all_month=1d"])
+    #expect(configuration.stateDirectory.path == "/state/quakesd")
+    #expect(configuration.runtimeDirectory.path == "/run/user/7/quakesd")
+    #expect(configuration.feedBaseURL == nil)
+    #expect(configuration.sync.deletesUpstream)
+    #expect(configuration.logLevel == .info)
+    #expect(configuration.network.connectTimeout == .seconds(10))
+    #expect(configuration.network.totalTimeout == .seconds(60))
+    #expect(configuration.network.maximumResponseSize == 64 << 20)
+    #expect(configuration.idleTimeout == .seconds(300))
+    #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .defaultValue })
+  }
+
+  @Test("an empty file, or one of comments only, is the defaults")
+  func emptyFile() throws {
+    for text in ["", "# nothing here\n\n", "---\n"] {
+      let resolved = try self.resolve(text)
+      #expect(resolved.configuration.feeds == FeedSchedule.defaults)
+      #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .defaultValue })
+    }
+  }
+
+  @Test("every key of the file, in the forms the manual shows")
+  func everyKey() throws {
+    let resolved = try self.resolve(
+      """
+      state-dir: /var/lib/quakes
+      runtime-dir: /run/quakes
+      feeds:
+        all_day: 10m
+        4.5_week:
+      feed-base-url: http://mirror.example/summary
+      upstream-deletions: no
+      log-level: debug
+      connect-timeout: 3s
+      request-timeout: 2m
+      max-feed-size: 16MiB
+      idle-timeout: 1s
+      """)
+    let configuration = resolved.configuration
+    #expect(configuration.stateDirectory.path == "/var/lib/quakes")
+    #expect(configuration.runtimeDirectory.path == "/run/quakes")
+    #expect(configuration.feeds.map(\.description) == ["all_day=10m", "4.5_week=1h"])
+    #expect(configuration.feedBaseURL == "http://mirror.example/summary/")
+    #expect(!configuration.sync.deletesUpstream)
+    #expect(configuration.logLevel == .debug)
+    #expect(configuration.network.connectTimeout == .seconds(3))
+    #expect(configuration.network.totalTimeout == .seconds(120))
+    #expect(configuration.network.maximumResponseSize == 16 << 20)
+    #expect(configuration.idleTimeout == .seconds(1))
+    #expect(resolved.origin(of: .feeds) == .file(path: Self.path, line: 3))
+    #expect(resolved.origin(of: .idleTimeout) == .file(path: Self.path, line: 12))
+  }
+
+  @Test("feeds also as a list, of names, NAME=INTERVAL or one-entry maps, or on one line")
+  func feedForms() throws {
+    let list = try self.resolve("feeds: [all_day, all_week=2h, {all_hour: 90s}]\n").configuration.feeds
+    #expect(list.map(\.description) == ["all_day=5m", "all_week=2h", "all_hour=1m30s"])
+    let block = try self.resolve("feeds:\n  - all_month\n  - significant_day: 10m\n").configuration.feeds
+    #expect(block.map(\.description) == ["all_month=1d", "significant_day=10m"])
+    let line = try self.resolve("feeds: all_day=5m, all_hour\n").configuration.feeds
+    #expect(line.map(\.description) == ["all_day=5m", "all_hour=1m"])
+  }
+
+  @Test("flags beat the environment, the environment beats the file, the file beats the defaults")
+  func precedence() throws {
+    let file = "log-level: error\nstate-dir: /from/file\nfeeds: {all_week: 2h}\nidle-timeout: 10m\n"
+    let environment = ["QUAKESD_LOG_LEVEL": "warning", "QUAKESD_STATE_DIR": "/from/environment", "QUAKESD_IDLE_TIMEOUT": "20m"]
+    let flags = CommandLineSettings(stateDirectory: "/from/flag", feeds: ["all_day=7m"])
+    let resolved = try self.resolve(file, environment: environment, flags: flags)
+
+    #expect(resolved.configuration.stateDirectory.path == "/from/flag")
+    #expect(resolved.origin(of: .stateDirectory) == .flag("--state-dir"))
+    #expect(resolved.configuration.feeds.map(\.description) == ["all_day=7m"], "--feed replaces the configured set")
+    #expect(resolved.origin(of: .feeds) == .flag("--feed"))
+    #expect(resolved.configuration.logLevel == .warning)
+    #expect(resolved.origin(of: .logLevel) == .environment(variable: "QUAKESD_LOG_LEVEL"))
+    #expect(resolved.configuration.idleTimeout == .seconds(1_200))
+    #expect(resolved.origin(of: .connectTimeout) == .defaultValue)
+
+    let withoutFlags = try self.resolve(file, environment: ["QUAKESD_LOG_LEVEL": ""])
+    #expect(withoutFlags.configuration.logLevel == .error, "an empty variable counts as unset")
+    #expect(withoutFlags.origin(of: .logLevel) == .file(path: Self.path, line: 1))
+    #expect(withoutFlags.configuration.feeds.map(\.description) == ["all_week=2h"])
+  }
+
+  @Test("every key has its environment variable")
+  func environmentVariables() throws {
+    let environment = [
+      "QUAKESD_STATE_DIR": "state", "QUAKESD_RUNTIME_DIR": "/run/q", "QUAKESD_FEEDS": "all_day=10m all_hour",
+      "QUAKESD_FEED_BASE_URL": "https://mirror.example/feeds/", "QUAKESD_UPSTREAM_DELETIONS": "off",
+      "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
+      "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h",
+    ]
+    #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
+    let resolved = try self.resolve(environment: environment)
+    let configuration = resolved.configuration
+    #expect(configuration.stateDirectory.path == "/work/state", "relative to the working directory")
+    #expect(configuration.runtimeDirectory.path == "/run/q")
+    #expect(configuration.feeds.map(\.description) == ["all_day=10m", "all_hour=1m"])
+    #expect(configuration.feedBaseURL == "https://mirror.example/feeds/")
+    #expect(!configuration.sync.deletesUpstream)
+    #expect(configuration.logLevel == .trace)
+    #expect(configuration.network.connectTimeout == .seconds(1))
+    #expect(configuration.network.totalTimeout == .seconds(300))
+    #expect(configuration.network.maximumResponseSize == 1 << 30)
+    #expect(configuration.idleTimeout == .seconds(3_600))
+    #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) })
+  }
+
+  @Test("--no-upstream-deletions overrides the file and the environment; --once and --ephemeral pass through")
+  func runFlags() throws {
+    let flags = CommandLineSettings(noUpstreamDeletions: true, once: true, ephemeral: true)
+    let resolved = try self.resolve("upstream-deletions: true\n", environment: ["QUAKESD_UPSTREAM_DELETIONS": "yes"], flags: flags)
+    #expect(!resolved.configuration.sync.deletesUpstream)
+    #expect(resolved.origin(of: .upstreamDeletions) == .flag("--no-upstream-deletions"))
+    #expect(resolved.configuration.once && resolved.configuration.ephemeral)
+  }
+
+  @Test(
+    "a bad value names the place, the key, the value and the allowed values",
+    arguments: [
+      ("log-level: loud", "line 1: log-level \"loud\"", "trace, debug, info, notice, warning, error, critical"),
+      ("upstream-deletions: maybe", "upstream-deletions \"maybe\"", "true or false"),
+      ("connect-timeout: soon", "connect-timeout \"soon\"", "a duration"),
+      ("request-timeout: 0s", "request-timeout \"0s\"", "a duration over zero"),
+      ("idle-timeout: -1m", "idle-timeout \"-1m\"", "a duration"),
+      ("max-feed-size: 64 parsecs", "max-feed-size \"64 parsecs\"", "64MiB"),
+      ("max-feed-size: 0", "max-feed-size \"0\"", "a size over zero"),
+      ("feed-base-url: ftp://mirror.example/", "feed-base-url \"ftp://mirror.example/\"", "an http or https URL"),
+      ("state-dir: relative/state", "state-dir \"relative/state\"", "absolute"),
+      ("runtime-dir: [a, b]", "runtime-dir \"a list\" is not a single value", "a directory path"),
+      ("log-level:", "log-level \"\" has no value", "trace"),
+      ("feeds: {all_year: 5m}", "unknown feed \"all_year\"", "all_hour, all_day"),
+      ("feeds: {all_day: often}", "\"often\" of all_day is not a duration", "90s, 5m"),
+      ("feeds: [all_day, all_day=10m]", "all_day is named twice", "name each feed once"),
+      ("feeds: []", "feeds is empty", "feed names"),
+    ])
+  func badFileValues(text: String, names: String, allowed: String) {
+    let message = self.message(text + "\n")
+    #expect(message.hasPrefix(Self.path), "\(message)")
+    #expect(message.contains(names), "\(message)")
+    #expect(message.contains(allowed), "\(message)")
+  }
+
+  @Test("an interval under 60 s is refused wherever it comes from")
+  func shortIntervals() {
+    let fromFile = self.message("feeds:\n  all_hour: 59s\n")
+    #expect(fromFile.contains("\(Self.path), line 1: feeds") && fromFile.contains("59s") && fromFile.contains("60s or more"), "\(fromFile)")
+    let fromEnvironment = self.message(environment: ["QUAKESD_FEEDS": "all_day=30"])
+    #expect(fromEnvironment.hasPrefix("environment variable QUAKESD_FEEDS") && fromEnvironment.contains("60s or more"), "\(fromEnvironment)")
+    let fromFlag = self.message(flags: CommandLineSettings(feeds: ["all_day=1s"]))
+    #expect(fromFlag.hasPrefix("flag --feed") && fromFlag.contains("all_day=1s") && fromFlag.contains("60s or more"), "\(fromFlag)")
+  }
+
+  @Test("bad environment and flag values name the variable or the flag")
+  func badEnvironmentAndFlags() {
+    let environment = self.message(environment: ["QUAKESD_MAX_FEED_SIZE": "huge"])
+    #expect(environment.hasPrefix("environment variable QUAKESD_MAX_FEED_SIZE: max-feed-size \"huge\""), "\(environment)")
+    #expect(environment.contains("allowed: a size"), "\(environment)")
+    let flag = self.message(flags: CommandLineSettings(logLevel: "chatty"))
+    #expect(flag.hasPrefix("flag --log-level: log-level \"chatty\""), "\(flag)")
+    #expect(flag.contains("warning"), "\(flag)")
+  }
+
+  @Test("an unknown key is named, with the nearest key when it looks like a typo, and the list of keys")
+  func unknownKeys() {
+    let typo = self.message("log-level: info\nstate_dir: /var/lib/quakesd\n")
+    #expect(typo.hasPrefix("\(Self.path), line 2: unknown key \"state_dir\" (did you mean \"state-dir\"?)"), "\(typo)")
+    #expect(typo.contains("allowed keys: state-dir, runtime-dir, feeds"), "\(typo)")
+    let unrelated = self.message("colour: blue\n")
+    #expect(unrelated.contains("unknown key \"colour\"") && !unrelated.contains("did you mean"), "\(unrelated)")
+    #expect(self.message("feed: all_day\n").contains("did you mean \"feeds\"?"))
+  }
+
+  @Test("YAML that does not parse is an error with its line")
+  func badYAML() {
+    let unclosed = self.message("log-level: info\nfeeds: [all_day, all_week\nidle-timeout: 5m\n")
+    #expect(unclosed.hasPrefix("\(Self.path), line 3"), "\(unclosed)")
+    #expect(unclosed.contains("not valid YAML"), "\(unclosed)")
+    let tab = self.message("log-level: info\n\tstate-dir: /x\n")
+    #expect(tab.hasPrefix("\(Self.path), line 2"), "\(tab)")
+    let twice = self.message("log-level: info\nlog-level: debug\n")
+    #expect(twice.contains("log-level is set twice"), "\(twice)")
+    let notAMap = self.message("- all_day\n")
+    #expect(notAMap.contains("must be a map of keys to values"), "\(notAMap)")
+  }
+
+  @Test("--check-config's report: every key, its effective value and its origin, readable back as a file")
+  func report() throws {
+    let resolved = try self.resolve(
+      "feeds: {all_day: 10m}\n", environment: ["QUAKESD_LOG_LEVEL": "debug"],
+      flags: CommandLineSettings(stateDirectory: "/srv/quakes state"))
+    let lines = resolved.report.split(separator: "\n").map(String.init)
+    func line(_ key: ConfigurationKey) -> String { lines.first { $0.hasPrefix(key.name + ":") } ?? "" }
+    #expect(line(.feeds).contains("{all_day: 10m}") && line(.feeds).hasSuffix("# file \(Self.path):1"), "\(lines)")
+    #expect(line(.logLevel).contains("debug") && line(.logLevel).hasSuffix("# environment QUAKESD_LOG_LEVEL"))
+    #expect(line(.stateDirectory).contains("\"/srv/quakes state\"") && line(.stateDirectory).hasSuffix("# flag --state-dir"))
+    #expect(line(.maxFeedSize).contains("64MiB") && line(.maxFeedSize).hasSuffix("# default"))
+
+    let reread = try self.resolve(resolved.report)
+    #expect(reread.configuration.feeds == resolved.configuration.feeds)
+    #expect(reread.configuration.stateDirectory == resolved.configuration.stateDirectory)
+    #expect(reread.configuration.logLevel == .debug)
+    #expect(reread.configuration.network == resolved.configuration.network)
+  }
+
+  @Test("sizes: binary and decimal units, printed back in the largest binary unit")
+  func sizes() {
+    #expect(ByteSizeText.parse("64MiB") == 64 << 20)
+    #expect(ByteSizeText.parse("512 kib") == 512 << 10)
+    #expect(ByteSizeText.parse("10MB") == 10_000_000)
+    #expect(ByteSizeText.parse("4096") == 4_096)
+    #expect(ByteSizeText.parse("1.5MiB") == nil)
+    #expect(ByteSizeText.parse("99999999999GiB") == nil)
+    #expect(ByteSizeText.format(64 << 20) == "64MiB")
+    #expect(ByteSizeText.format(1_536 << 10) == "1536KiB")
+    #expect(ByteSizeText.format(1_000) == "1000")
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import QuakesDaemon
+import QuakesTestSupport
+import Testing
+
+/// The manual pages, the example file and docs/configuration.md say what the
+/// binary and the code do: every flag of `quakesd --help`, every key and its
+/// environment variable.
+@Suite("Manual pages and configuration docs match --help and the keys", .timeLimit(.minutes(1)))
+struct ManPageTests {
+  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  private static func text(_ path: String) throws -> String {
+    try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Runs `executable` with `arguments`; its status, standard output and standard error.
+  private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// The page as a reader sees it: rendered by groff, without hyphenation or
+  /// line breaks inside long lines, typographic hyphens read as `-`.
+  private static func rendered(_ page: String) throws -> (text: String, warnings: String) {
+    let path = Self.root.appendingPathComponent(page).path
+    let checked = try Self.run("/usr/bin/env", ["groff", "-man", "-Tutf8", "-ww", "-z", path])
+    let plain = try Self.run("/usr/bin/env", ["groff", "-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", path])
+    #expect(plain.status == 0, "groff failed on \(page): \(plain.errors)")
+    let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
+    return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)"))
+  }
+
+  /// The long flags `quakesd --help` lists.
+  private static func helpFlags() throws -> [String] {
+    let help = try Self.run(try ChildProcess.builtExecutable("quakesd"), ["--help"])
+    #expect(help.status == 0)
+    let words = help.output.split(whereSeparator: { !($0.isLetter || $0 == "-") })
+    let flags = Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+    #expect(flags.count >= 12, "\(help.output)")
+    return flags.sorted()
+  }
+
+  @Test("both pages render with groff -man -Tutf8 -ww without a warning", arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
+  func rendersCleanly(page: String) throws {
+    let (text, warnings) = try Self.rendered(page)
+    #expect(warnings.isEmpty, "\(warnings)")
+    #expect(text.contains("NAME") && text.contains("SEE ALSO"))
+  }
+
+  @Test("quakesd(8) describes every flag of quakesd --help, and the configuration keys and variables")
+  func daemonPage() throws {
+    let page = try Self.rendered("man/quakesd.8").text
+    for flag in try Self.helpFlags() {
+      #expect(page.contains(flag), "quakesd.8 does not mention \(flag)")
+    }
+    for key in ConfigurationKey.allCases {
+      #expect(page.contains(key.environmentVariable), "quakesd.8 does not mention \(key.environmentVariable)")
+      if let flag = key.flag { #expect(page.contains(flag), "quakesd.8 does not mention \(flag)") }
+    }
+    #expect(page.contains("78") && page.contains("QUAKESD_CONFIG"))
+  }
+
+  @Test("quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
+  func configurationPages() throws {
+    let documents = [
+      ("quakesd.conf.5", try Self.rendered("man/quakesd.conf.5").text),
+      ("docs/configuration.md", try Self.text("docs/configuration.md")),
+    ]
+    for (name, text) in documents {
+      for key in ConfigurationKey.allCases {
+        #expect(text.contains(key.name + ":") || text.contains("`\(key.name)`"), "\(name) does not describe \(key.name)")
+        #expect(text.contains(key.environmentVariable), "\(name) does not mention \(key.environmentVariable)")
+        if let flag = key.flag { #expect(text.contains(flag), "\(name) does not mention \(flag)") }
+      }
+    }
+    let example = try Self.text("packaging/quakesd.conf")
+    for key in ConfigurationKey.allCases {
+      #expect(example.contains("\n#\(key.name):"), "packaging/quakesd.conf does not show \(key.name)")
+    }
+  }
+
+  /// `#key: value`, or `#  all_day: 5m` under `#feeds:`; prose comments start with `# `.
+  private static func isCommentedSetting(_ line: Substring) -> Bool {
+    line.hasPrefix("#") && (line.dropFirst().first?.isLetter == true || line.hasPrefix("#  "))
+  }
+
+  @Test("packaging/quakesd.conf, uncommented, is valid and says the defaults")
+  func exampleFileHasTheDefaults() throws {
+    let example = try Self.text("packaging/quakesd.conf")
+    let uncommented = example.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in Self.isCommentedSetting(line) ? String(line.dropFirst()) : String(line) }
+      .joined(separator: "\n")
+    let path = "packaging/quakesd.conf"
+    let environment = ["STATE_DIRECTORY": "/var/lib/quakesd", "RUNTIME_DIRECTORY": "/run/quakesd"]
+    let fromExample = try ConfigurationResolver.resolve(
+      file: ConfigurationFileContents(path: path, chosenBy: .defaultValue, text: uncommented),
+      environment: environment, commandLine: CommandLineSettings(), workingDirectory: "/")
+    let defaults = try ConfigurationResolver.resolve(
+      file: nil, environment: environment, commandLine: CommandLineSettings(), workingDirectory: "/")
+    for key in ConfigurationKey.allCases {
+      #expect(fromExample.origin(of: key) != .defaultValue, "\(key.name) is not in the example")
+      #expect(fromExample.value(of: key) == defaults.value(of: key), "\(key.name)")
+    }
+  }
+}
