@@ -15,28 +15,12 @@ struct ManPageTests {
     try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// Runs `executable` with `arguments`; its status, standard output and standard error.
-  private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
-  }
-
   /// The page as a reader sees it: rendered by groff, without hyphenation or
   /// line breaks inside long lines, typographic hyphens read as `-`.
   private static func rendered(_ page: String) throws -> (text: String, warnings: String) {
     let path = Self.root.appendingPathComponent(page).path
-    let checked = try Self.run("/usr/bin/env", ["groff", "-man", "-Tutf8", "-ww", "-z", path])
-    let plain = try Self.run("/usr/bin/env", ["groff", "-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", path])
+    let checked = try Command.run("groff", ["-man", "-Tutf8", "-ww", "-z", path])
+    let plain = try Command.run("groff", ["-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", path])
     #expect(plain.status == 0, "groff failed on \(page): \(plain.errors)")
     let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
     return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)"))
@@ -44,7 +28,7 @@ struct ManPageTests {
 
   /// The long flags `quakesd --help` lists.
   private static func helpFlags() throws -> [String] {
-    let help = try Self.run(try ChildProcess.builtExecutable("quakesd"), ["--help"])
+    let help = try Command.run(try ChildProcess.builtExecutable("quakesd"), ["--help"])
     #expect(help.status == 0)
     let words = help.output.split(whereSeparator: { !($0.isLetter || $0 == "-") })
     let flags = Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))

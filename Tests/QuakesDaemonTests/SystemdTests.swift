@@ -164,3 +164,55 @@ struct SystemdTests {
     return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 }
+
+/// The unit files in `systemd/`, checked by systemd's own tools.
+@Suite("systemd units: verify, security score, sysusers", .timeLimit(.minutes(1)))
+struct SystemdUnitTests {
+  private static let units = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("systemd")
+
+  /// The units copied into a temporary unit directory, `ExecStart=` pointing
+  /// at a binary that exists here (verify checks it).
+  private static func installedUnits(in directory: TemporaryDirectory) throws -> [String] {
+    try ["quakesd.service", "quakesd.socket", "quakesd-query.socket"].map { name in
+      let text = try String(contentsOf: Self.units.appendingPathComponent(name), encoding: .utf8)
+        .replacingOccurrences(of: "ExecStart=/usr/bin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
+      try text.write(toFile: directory.file(name), atomically: true, encoding: .utf8)
+      return directory.file(name)
+    }
+  }
+
+  @Test("systemd-analyze verify finds nothing in the service and socket units")
+  func verify() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let units = try Self.installedUnits(in: directory)
+    let result = try Command.run(
+      "systemd-analyze", ["verify", "--man=no"] + units, environment: ["SYSTEMD_UNIT_PATH": directory.path + ":"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.isEmpty && result.output.isEmpty, "\(result.output)\(result.errors)")
+  }
+
+  @Test("systemd-analyze security --offline scores the service at most 2.0")
+  func securityScore() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let service = try Self.installedUnits(in: directory)[0]
+    let result = try Command.run("systemd-analyze", ["security", "--offline=true", "--no-pager", service])
+    let line = try #require(
+      (result.output + result.errors).split(separator: "\n").first { $0.contains("Overall exposure level") },
+      "\(result.output)\(result.errors)")
+    let score = try #require(line.split(separator: " ").compactMap { Double($0) }.first, "\(line)")
+    #expect(score <= 2.0, "\(line)")
+  }
+
+  @Test("systemd-sysusers reads the sysusers file and would create group quakes")
+  func sysusers() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let result = try Command.run(
+      "systemd-sysusers", ["--root=\(root.path)", "--dry-run", Self.units.appendingPathComponent("quakesd.sysusers").path])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect((result.output + result.errors).contains("Creating group 'quakes'"), "\(result.output)\(result.errors)")
+  }
+}
