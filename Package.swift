@@ -129,7 +129,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesTestSupport",
-      dependencies: ["CSpawn"],
+      dependencies: ["CSpawn", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .target(name: "CSpawn"),

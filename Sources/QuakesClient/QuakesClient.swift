@@ -1,3 +1,102 @@
-/// The client side of the quakesd protocol, for quakectl and scripts
-/// written in Swift. (Filled in with the quakectl issue.)
-public enum QuakesClient {}
+import Foundation
+public import QuakesProtocol
+
+/// The client side of the quakesd protocol: one request, one reply, on the
+/// socket the method needs (read-only methods on `query.sock`, the others on
+/// `control.sock`), within a timeout.
+public struct QuakesClient: Sendable {
+  /// Where the sockets are.
+  public let sockets: SocketPaths
+  /// How long to wait for a reply; `nil` waits forever.
+  public let timeout: Duration?
+
+  /// Creates a client.
+  public init(sockets: SocketPaths, timeout: Duration?) {
+    self.sockets = sockets
+    self.timeout = timeout
+  }
+
+  /// The socket `method` is sent to.
+  public func path(for method: QuakesProtocol.Method) -> String {
+    self.sockets.path(for: method.isReadOnly ? .query : .control)
+  }
+
+  /// Calls `method` with `params` and decodes its result as `Result`.
+  ///
+  /// - Throws: ``ClientError``: the daemon's own error, or why it could not be asked.
+  public func call<Result: Decodable>(
+    _ method: QuakesProtocol.Method, params: (some Encodable)? = Optional<IdParams>.none, as _: Result.Type
+  ) throws(ClientError) -> Result {
+    let connection = try self.connect(for: method)
+    try connection.send(Self.requestLine(method, params: params, more: false))
+    let deadline = self.timeout.map { ContinuousClock.now + $0 }
+    let line = try connection.readLine(deadline: deadline, timeout: self.timeout)
+    return try Self.decode(line, as: Result.self, path: connection.path)
+  }
+
+  /// Calls `quakes.watch` and hands `onEvent` every event until the daemon
+  /// ends the stream (no timeout: a watch waits as long as it takes).
+  public func watch(_ onEvent: (WatchEvent) throws -> Void) throws(ClientError) {
+    let connection = try self.connect(for: .watch)
+    try connection.send(Self.requestLine(.watch, params: Optional<IdParams>.none, more: true))
+    while true {
+      let line = try connection.readLine(deadline: nil, timeout: nil)
+      let envelope = try Self.envelope(line, as: WatchEvent.self, path: connection.path)
+      guard let event = envelope.result else { throw Self.failure(envelope.error, path: connection.path) }
+      do {
+        try onEvent(event)
+      } catch {
+        throw .connection("\(error)")
+      }
+      if envelope.continues != true { return }
+    }
+  }
+
+  private func connect(for method: QuakesProtocol.Method) throws(ClientError) -> DaemonConnection {
+    let path = self.path(for: method)
+    let tried = self.sockets.isExplicit ? [] : self.sockets.candidates.map { "\($0)/" }
+    return try DaemonConnection(path: path, tried: tried)
+  }
+
+  private static func requestLine(_ method: QuakesProtocol.Method, params: (some Encodable)?, more: Bool) throws(ClientError) -> Data {
+    do {
+      return try Request.line(method: method, params: params, more: more)
+    } catch {
+      throw .usage("cannot encode the request: \(error)")
+    }
+  }
+
+  private static func decode<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError) -> Result {
+    let envelope = try self.envelope(line, as: Result.self, path: path)
+    guard let result = envelope.result else { throw self.failure(envelope.error, path: path) }
+    return result
+  }
+
+  private static func envelope<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError) -> ReplyEnvelope<Result> {
+    let version = (try? JSONDecoder().decode(ProtocolVersion.self, from: line))?.v
+    guard let version else {
+      throw .connection("the reply from \(path) is not a quakesd reply: \(String(decoding: line.prefix(200), as: UTF8.self))")
+    }
+    guard version == WireProtocol.version else { throw .versionMismatch(daemon: version, path: path) }
+    do {
+      return try JSONDecoder().decode(ReplyEnvelope<Result>.self, from: line)
+    } catch {
+      throw .connection("the reply from \(path) does not have the expected shape (\(error)); is quakectl as new as quakesd?")
+    }
+  }
+
+  /// Just the `"v"` of a line: read first, so another version's shape is
+  /// reported as a version mismatch rather than a decoding failure.
+  private struct ProtocolVersion: Decodable {
+    var v: Int?
+  }
+
+  private static func failure(_ error: ProtocolError?, path: String) -> ClientError {
+    guard let error else { return .connection("the reply from \(path) holds neither a result nor an error") }
+    switch error.code {
+    case .permissionDenied: return .permissionDenied(path: path, detail: error.message)
+    case .unsupportedVersion: return .versionMismatch(daemon: -1, path: path)
+    default: return .daemon(error)
+    }
+  }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+
+/// Where quakectl finds the daemon's sockets, first match wins:
+///
+/// 1. `--socket PATH`, else `QUAKESD_SOCKET`: a directory holding
+///    `control.sock` and `query.sock`, or one socket file used for every
+///    command;
+/// 2. `/run/quakesd/` (the systemd service);
+/// 3. `$XDG_RUNTIME_DIR/quakesd/` (a daemon run by the user);
+/// 4. `/tmp/quakesd-UID/` (a daemon run without `XDG_RUNTIME_DIR`).
+///
+/// Among 2–4, the first directory whose socket exists; when none does, the
+/// first, so the error names where the service would be.
+public struct SocketPaths: Sendable {
+  /// The runtime directories tried, in order, when no socket is named.
+  public let candidates: [String]
+  private let explicit: String?
+
+  /// Socket discovery for `option` (`--socket`) and `environment`.
+  public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.explicit = option ?? environment["QUAKESD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+    var candidates = ["/run/quakesd"]
+    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      candidates.append(runtime + "/quakesd")
+    }
+    candidates.append("/tmp/quakesd-\(getuid())")
+    self.candidates = candidates
+  }
+
+  /// The socket file for `role`.
+  public func path(for role: SocketRole) -> String {
+    if let explicit = self.explicit {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue {
+        return (explicit as NSString).appendingPathComponent(role.fileName)
+      }
+      return explicit
+    }
+    let paths = self.candidates.map { ($0 as NSString).appendingPathComponent(role.fileName) }
+    return paths.first { FileManager.default.fileExists(atPath: $0) } ?? paths[0]
+  }
+
+  /// Whether the user named the socket (then errors do not list the candidates).
+  public var isExplicit: Bool { self.explicit != nil }
+}

@@ -1,0 +1,16 @@
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line
+/// break, quotes doubled.
+public enum CSVField {
+  /// `text` as a field.
+  public static func quoted(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+extension CSVField {
+  /// A CSV document: `header`, then `rows`, each line ending in CRLF.
+  public static func document(header: [String], rows: [[String]]) -> String {
+    ([header] + rows).map { $0.map(self.quoted).joined(separator: ",") + "\r\n" }.joined()
+  }
+}

@@ -1,0 +1,119 @@
+public import Foundation
+public import QuakesData
+
+/// Quakes in each output format. The JSON shapes are the wire's (docs/protocol.md);
+/// CSV and GeoJSON are documented in docs/cli.md and stable.
+public struct QuakeOutput: Sendable {
+  /// Print times in UTC instead of the local time zone (tables).
+  public var utc: Bool
+  /// Colour magnitudes (tables on a terminal, never with `NO_COLOR`).
+  public var colour: Bool
+  /// The time ages are counted from.
+  public var now: Date
+
+  public init(utc: Bool, colour: Bool, now: Date = Date()) {
+    self.utc = utc
+    self.colour = colour
+    self.now = now
+  }
+
+  /// The CSV header, in column order.
+  public static let csvColumns = [
+    "id", "time", "magnitude", "magnitude_type", "place", "latitude", "longitude", "depth_km", "status", "event_type",
+    "updated", "url",
+  ]
+
+  /// A table: time, age, magnitude (one decimal), depth, place, id.
+  public func table(_ quakes: [Quake]) -> String {
+    var table = TextTable(columns: [
+      .init(self.utc ? "TIME (UTC)" : "TIME"), .init("AGE", alignsRight: true), .init("MAG", alignsRight: true),
+      .init("DEPTH", alignsRight: true), .init("PLACE"), .init("ID"),
+    ])
+    table.rows = quakes.map { quake in
+      [
+        self.timeText(quake.time), RelativeAge.text(quake.time, now: self.now), Self.magnitudeText(quake.magnitude),
+        quake.depth.map { String(format: "%.1f km", $0) } ?? "-", quake.place ?? "-", quake.id,
+      ]
+    }
+    return table.render { row, column, text in
+      guard self.colour, column == 2, let magnitude = quakes[row].magnitude else { return text }
+      let code = magnitude >= 5 ? "31;1" : magnitude >= 3 ? "33" : nil
+      return code.map { "\u{1B}[\($0)m\(text)\u{1B}[0m" } ?? text
+    }
+  }
+
+  /// One quake, every field, a line each.
+  public func details(_ quake: Quake) -> String {
+    let fields: [(String, String)] = [
+      ("id", quake.id), ("time", "\(self.timeText(quake.time)) (\(RelativeAge.text(quake.time, now: self.now)))"),
+      ("magnitude", "\(Self.magnitudeText(quake.magnitude)) \(quake.magnitudeType ?? "")"),
+      ("place", quake.place ?? "-"), ("latitude", String(quake.latitude)), ("longitude", String(quake.longitude)),
+      ("depth", quake.depth.map { "\($0) km" } ?? "-"), ("status", quake.status?.rawValue ?? "-"),
+      ("event type", quake.eventType ?? "-"), ("updated", self.timeText(quake.updated)), ("url", quake.url ?? "-"),
+    ]
+    let width = fields.map(\.0.count).max() ?? 0
+    return fields.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// CSV (RFC 4180): a header, then one row per quake; times ISO 8601 UTC.
+  public func csv(_ quakes: [Quake]) -> String {
+    CSVField.document(header: Self.csvColumns, rows: quakes.map(Self.csvRow))
+  }
+
+  /// One quake as CSV fields, in ``csvColumns`` order.
+  public static func csvRow(_ quake: Quake) -> [String] {
+    let numbers: [String] = [String(quake.latitude), String(quake.longitude), quake.depth.map { String($0) } ?? ""]
+    let head: [String] = [quake.id, Timestamp.iso8601(quake.time), quake.magnitude.map { String($0) } ?? "", quake.magnitudeType ?? "", quake.place ?? ""]
+    let tail: [String] = [quake.status?.rawValue ?? "", quake.eventType ?? "", Timestamp.iso8601(quake.updated), quake.url ?? ""]
+    return head + numbers + tail
+  }
+
+  /// A GeoJSON FeatureCollection (RFC 7946): each quake a Point
+  /// `[longitude, latitude, depth]` with its fields as properties.
+  public func geoJSON(_ quakes: [Quake]) throws -> Data {
+    let collection = FeatureCollection(features: quakes.map(Feature.init))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(collection) + Data("\n".utf8)
+  }
+
+  /// `value` as one line of JSON with sorted keys.
+  public static func jsonLine(_ value: some Encodable) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value) + Data("\n".utf8)
+  }
+
+  private static func magnitudeText(_ magnitude: Double?) -> String {
+    magnitude.map { String(format: "%.1f", $0) } ?? "-"
+  }
+
+  private func timeText(_ date: Date) -> String {
+    var style = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeSeparator: .colon, timeZone: self.utc ? .gmt : .current)
+    style = style.year().month().day().time(includingFractionalSeconds: false)
+    return date.formatted(style)
+  }
+
+  private struct FeatureCollection: Encodable {
+    let type = "FeatureCollection"
+    let features: [Feature]
+  }
+
+  private struct Feature: Encodable {
+    let type = "Feature"
+    let id: String
+    let geometry: Geometry
+    let properties: Quake
+
+    init(_ quake: Quake) {
+      self.id = quake.id
+      self.geometry = Geometry(coordinates: [quake.longitude, quake.latitude] + (quake.depth.map { [$0] } ?? []))
+      self.properties = quake
+    }
+  }
+
+  private struct Geometry: Encodable {
+    let type = "Point"
+    let coordinates: [Double]
+  }
+}

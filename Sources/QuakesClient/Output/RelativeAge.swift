@@ -1,0 +1,20 @@
+public import Foundation
+
+/// How long ago a time was, short: `45s ago`, `12m ago`, `3h ago`, `2d ago`.
+public enum RelativeAge {
+  /// `date`'s age at `now`.
+  public static func text(_ date: Date, now: Date) -> String {
+    let seconds = now.timeIntervalSince(date)
+    guard seconds >= 0 else { return "in \(self.span(-seconds))" }
+    return "\(self.span(seconds)) ago"
+  }
+
+  private static func span(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<60: "\(Int(seconds))s"
+    case ..<3_600: "\(Int(seconds / 60))m"
+    case ..<86_400: "\(Int(seconds / 3_600))h"
+    default: "\(Int(seconds / 86_400))d"
+    }
+  }
+}

@@ -1,0 +1,86 @@
+public import ArgumentParser
+import Foundation
+import QuakesClient
+import QuakesData
+import QuakesProtocol
+
+/// `quakectl list`: the cached quakes, filtered, sorted and paged by the daemon.
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List cached quakes, newest first unless told otherwise.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(help: ArgumentHelp("Only places containing this text (case and accents ignored).", valueName: "text"))
+  var search: String?
+
+  @Option(help: ArgumentHelp("Only this calendar day (in UTC with --utc, else local time).", valueName: "YYYY-MM-DD"))
+  var day: String?
+
+  @Option(help: ArgumentHelp("Only quakes at or after this time: \(TimeArgument.accepted).", valueName: "time"))
+  var since: String?
+
+  @Option(help: ArgumentHelp("Only quakes before this time (same forms as --since).", valueName: "time"))
+  var until: String?
+
+  @Option(name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
+  var minMagnitude: Double?
+
+  @Option(help: ArgumentHelp("time or magnitude (default time).", valueName: "key"))
+  var sort: QuakesQuery.SortKey?
+
+  @Option(help: ArgumentHelp("reverse (newest or largest first, the default) or forward.", valueName: "order"))
+  var order: QuakesQuery.Order?
+
+  @Flag(help: "Oldest or smallest first (--order forward).")
+  var reverse = false
+
+  @Option(help: ArgumentHelp("At most this many quakes (default 20 on a terminal, all otherwise).", valueName: "N"))
+  var limit: Int?
+
+  @Option(help: ArgumentHelp("Skip this many quakes first.", valueName: "N"))
+  var offset: Int?
+
+  func validate() throws {
+    for (name, value) in [("--since", self.since), ("--until", self.until)] {
+      if let value, TimeArgument.parse(value) == nil {
+        throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
+      }
+    }
+    if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
+    if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
+    if self.reverse, self.order != nil { throw ValidationError("give either --reverse or --order, not both") }
+  }
+
+  func run() throws {
+    let format = self.options.outputFormat
+    let params = self.params(defaultLimit: format == .table ? 20 : nil)
+    let result = try self.options.client().call(.list, params: params, as: ListResult.self)
+    let output = self.options.quakeOutput
+    switch format {
+    case .table:
+      write(output.table(result.quakes))
+      if result.matched > result.quakes.count {
+        FileHandle.standardError.write(
+          Data("\(result.quakes.count) of \(result.matched) quakes; --limit and --offset show more\n".utf8))
+      }
+    case .json: write(try QuakeOutput.jsonLine(result.quakes))
+    case .ndjson: write(try result.quakes.map(QuakeOutput.jsonLine).reduce(Data(), +))
+    case .csv: write(output.csv(result.quakes))
+    case .geojson: write(try output.geoJSON(result.quakes))
+    }
+  }
+
+  /// The request params; relative times are resolved against now.
+  func params(defaultLimit: Int?, now: Date = Date()) -> ListParams {
+    ListParams(
+      search: self.search, day: self.day, timeZone: self.options.utc ? "UTC" : TimeZone.current.identifier,
+      since: self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
+      until: self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
+      minMagnitude: self.minMagnitude, sort: self.sort, order: self.reverse ? .forward : self.order,
+      limit: self.limit ?? defaultLimit, offset: self.offset)
+  }
+}
+
+extension QuakesQuery.SortKey: ExpressibleByArgument {}
+extension QuakesQuery.Order: ExpressibleByArgument {}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import QuakesClient
+import QuakesProtocol
+
+/// `quakectl watch`: prints changes as they happen, until interrupted.
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "Print quakes as they are inserted, updated or deleted, until interrupted (no timeout).")
+
+  @OptionGroup var options: GlobalOptions
+
+  func run() throws {
+    // A parent may have blocked or ignored SIGINT/SIGTERM; Ctrl-C must stop a watch.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+
+    let format = self.options.outputFormat
+    let output = self.options.quakeOutput
+    if format == .csv { write(CSVField.document(header: QuakeOutput.csvColumns, rows: [])) }
+    try self.options.client(waitingForever: true).watch { event in
+      switch format {
+      case .json, .ndjson: write(try QuakeOutput.jsonLine(event))
+      case .geojson:
+        if let quakes = event.inserted.map({ $0 + (event.updated ?? []) }), !quakes.isEmpty {
+          write(try output.geoJSON(quakes))
+        }
+      case .csv:
+        for quake in (event.inserted ?? []) + (event.updated ?? []) {
+          write(QuakeOutput.csvRow(quake).map(CSVField.quoted).joined(separator: ",") + "\r\n")
+        }
+      case .table:
+        write(Self.text(event, output: output))
+      }
+    }
+  }
+
+  static func text(_ event: WatchEvent, output: QuakeOutput) -> String {
+    switch event.event {
+    case "changes":
+      let rows = (event.inserted ?? []).map { ("+", $0) } + (event.updated ?? []).map { ("~", $0) }
+      var lines = rows.map { mark, quake in
+        "\(mark) \(quake.id)  \(quake.magnitude.map { String(format: "M%.1f", $0) } ?? "M-")  \(quake.place ?? "-")"
+      }
+      lines += (event.deleted ?? []).map { "- \($0)" }
+      return lines.map { $0 + "\n" }.joined()
+    case "status":
+      guard let status = event.status else { return "" }
+      return "status: \(status.cache.count) quakes; " + status.feeds.map { "\($0.feed) \($0.state)" }.joined(separator: ", ") + "\n"
+    case "purged": return "purged: the cache was emptied\n"
+    case "reloaded": return "reloaded: \(event.count ?? 0) quakes from the database\n"
+    default: return "\(event.event)\n"
+    }
+  }
+}

@@ -1,0 +1,60 @@
+public import ArgumentParser
+import Foundation
+import QuakesClient
+
+/// The options every command takes.
+struct GlobalOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The runtime directory holding control.sock and query.sock, or one socket file.", valueName: "path"))
+  var socket: String?
+
+  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer (default 5).", valueName: "seconds"))
+  var timeout: Double = 5
+
+  @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or geojson (default: table on a terminal, json otherwise).", valueName: "format"))
+  var format: OutputFormat?
+
+  @Flag(name: .long, help: "Print times in UTC instead of local time (tables).")
+  var utc = false
+
+  func validate() throws {
+    guard self.timeout > 0, self.timeout.isFinite else {
+      throw ValidationError("--timeout must be a number of seconds above 0, not \(self.timeout)")
+    }
+  }
+
+  /// The client for the sockets these options name.
+  func client(waitingForever: Bool = false) -> QuakesClient {
+    QuakesClient(sockets: SocketPaths(option: self.socket), timeout: waitingForever ? nil : .milliseconds(Int64(self.timeout * 1_000)))
+  }
+
+  /// The format asked for, or the default for where the output goes.
+  var outputFormat: OutputFormat {
+    self.format ?? .standard(isTerminal: isatty(STDOUT_FILENO) == 1)
+  }
+
+  /// The quake printer for these options.
+  var quakeOutput: QuakeOutput {
+    QuakeOutput(
+      utc: self.utc,
+      colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+  }
+
+  /// A usage error for a format this command cannot print.
+  func unsupported(_ formats: [OutputFormat], by command: String) -> ClientError {
+    .usage("quakectl \(command) prints \(formats.map(\.rawValue).joined(separator: ", ")); not --format \(self.outputFormat.rawValue)")
+  }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+/// Writes `data` to standard output.
+func write(_ data: Data) {
+  FileHandle.standardOutput.write(data)
+}
+
+/// Writes `text` to standard output.
+func write(_ text: String) {
+  FileHandle.standardOutput.write(Data(text.utf8))
+}

@@ -1,0 +1,70 @@
+import Foundation
+import QuakesTestSupport
+import Testing
+
+/// The exit statuses scripts rely on, each against the situation that causes it.
+@Suite("quakectl exit statuses", .timeLimit(.minutes(1)))
+struct QuakectlExitStatusTests {
+  @Test("7 when no daemon runs, the message naming the socket path and how to start quakesd")
+  func notRunning() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try quakectl(["status", "--socket", directory.path])
+    #expect(result.status == 7)
+    #expect(result.errors.contains(directory.file("query.sock")), "\(result.errors)")
+    #expect(result.errors.contains("systemctl start quakesd"))
+    let fromEnvironment = try quakectl(["count"], environment: ["QUAKESD_SOCKET": directory.path])
+    #expect(fromEnvironment.status == 7)
+    #expect(fromEnvironment.errors.contains(directory.file("query.sock")))
+  }
+
+  @Test("4 for a control command sent through the query socket")
+  func permissionDenied() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, _ in
+      let result = try quakectl(["delete", "tt0", "--socket", daemon.querySocket])
+      #expect(result.status == 4)
+      #expect(result.errors.contains("control.sock"), "\(result.errors)")
+    }
+  }
+
+  @Test("3 against a server that accepts and never answers; the message says how to wait longer")
+  func timeout() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try SilentSocketServer(path: directory.file("query.sock"))
+    let result = try quakectl(["count", "--socket", directory.path, "--timeout", "0.5"])
+    #expect(result.status == 3)
+    #expect(result.errors.contains("--timeout"), "\(result.errors)")
+    _ = server
+  }
+
+  @Test("9 against a server that speaks another protocol version")
+  func versionMismatch() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try SilentSocketServer(path: directory.file("query.sock"), reply: #"{"v":2,"result":{"count":1}}"#)
+    let result = try quakectl(["count", "--socket", directory.path])
+    #expect(result.status == 9)
+    #expect(result.errors.contains("protocol version 2"), "\(result.errors)")
+    _ = server
+  }
+
+  @Test("2 for bad flags, unknown commands and bad values", arguments: [
+    ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "depth"], ["status", "--timeout", "0"],
+  ])
+  func usage(arguments: [String]) throws {
+    let result = try quakectl(arguments)
+    #expect(result.status == 2, "\(arguments): \(result.errors)")
+    #expect(!result.errors.isEmpty)
+  }
+
+  @Test("--help and --version exit 0 on standard output")
+  func helpAndVersion() throws {
+    let help = try quakectl(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("Exit status"))
+    let version = try quakectl(["--version"])
+    #expect(version.status == 0)
+    #expect(version.output.contains("protocol 1"))
+  }
+}
