@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release test run demo bench clean
+.PHONY: all deps toolchain build release test run demo bench completions clean
 
 all: build
 
@@ -57,6 +57,14 @@ demo: build
 	url=$$(head -n 1 "$$out"); \
 	echo "demo: sample feeds at $$url"; \
 	"$$bin/quakesd" --state-dir "$(CURDIR)/.build/demo-state" --feed-base-url "$$url" --feed all_hour=1m --feed all_day=1m --feed all_week=1m --feed all_month $(ARGS)
+
+# Shell completions for quakectl, in .build/completions/ (docs/cli.md says where to install them).
+completions: build
+	@bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path); mkdir -p .build/completions; \
+	"$$bin/quakectl" --generate-completion-script bash >.build/completions/quakectl.bash; \
+	"$$bin/quakectl" --generate-completion-script zsh >.build/completions/_quakectl; \
+	"$$bin/quakectl" --generate-completion-script fish >.build/completions/quakectl.fish; \
+	echo "completions in .build/completions/"
 
 bench: release
 	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench $(ARGS)

@@ -9,7 +9,7 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp("The runtime directory holding control.sock and query.sock, or one socket file.", valueName: "path"))
   var socket: String?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer (default 5).", valueName: "seconds"))
+  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer (not for watch).", valueName: "seconds"))
   var timeout: Double = 5
 
   @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or geojson (default: table on a terminal, json otherwise).", valueName: "format"))

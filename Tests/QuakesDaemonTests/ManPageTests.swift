@@ -8,32 +8,21 @@ import Testing
 /// environment variable.
 @Suite("Manual pages and configuration docs match --help and the keys", .timeLimit(.minutes(1)))
 struct ManPageTests {
-  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  private static let root = ManualPage.repositoryRoot
 
   private static func text(_ path: String) throws -> String {
     try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The page as a reader sees it: rendered by groff, without hyphenation or
-  /// line breaks inside long lines, typographic hyphens read as `-`.
   private static func rendered(_ page: String) throws -> (text: String, warnings: String) {
-    let path = Self.root.appendingPathComponent(page).path
-    let checked = try Command.run("groff", ["-man", "-Tutf8", "-ww", "-z", path])
-    let plain = try Command.run("groff", ["-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", path])
-    #expect(plain.status == 0, "groff failed on \(page): \(plain.errors)")
-    let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
-    return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)"))
+    try ManualPage.rendered(page)
   }
 
   /// The long flags `quakesd --help` lists.
   private static func helpFlags() throws -> [String] {
-    let help = try Command.run(try ChildProcess.builtExecutable("quakesd"), ["--help"])
-    #expect(help.status == 0)
-    let words = help.output.split(whereSeparator: { !($0.isLetter || $0 == "-") })
-    let flags = Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
-    #expect(flags.count >= 12, "\(help.output)")
-    return flags.sorted()
+    let flags = try ManualPage.helpFlags(of: try ChildProcess.builtExecutable("quakesd"))
+    #expect(flags.count >= 12, "\(flags)")
+    return flags
   }
 
   @Test("both pages render with groff -man -Tutf8 -ww without a warning", arguments: ["man/quakesd.8", "man/quakesd.conf.5"])

@@ -1,0 +1,32 @@
+import Foundation
+import QuakesTestSupport
+import Testing
+
+/// man/quakectl.1 and docs/cli.md say what the binary does.
+@Suite("quakectl(1) matches --help", .timeLimit(.minutes(1)))
+struct QuakectlManualTests {
+  private static let commands = ["status", "info", "count", "list", "show", "refresh", "delete", "purge", "watch"]
+
+  @Test("the page renders with groff -ww without a warning")
+  func renders() throws {
+    let (text, warnings) = try ManualPage.rendered("man/quakectl.1")
+    #expect(warnings.isEmpty, "\(warnings)")
+    #expect(text.contains("EXIT STATUS"))
+  }
+
+  @Test("the page and docs/cli.md name every command and every flag of each command's --help")
+  func everyFlag() throws {
+    let page = try ManualPage.rendered("man/quakectl.1").text
+    let guide = try String(contentsOf: ManualPage.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+    let quakectl = try ChildProcess.builtExecutable("quakectl")
+    for command in Self.commands {
+      #expect(page.contains(command) && guide.contains("`\(command)"), "\(command)")
+      let flags = try ManualPage.helpFlags(of: quakectl, [command, "--help"])
+      #expect(flags.contains("--socket"), "\(command): \(flags)")
+      for flag in flags {
+        #expect(page.contains(flag), "quakectl.1 does not mention \(flag) of \(command)")
+        #expect(guide.contains(flag) || ["--help", "--version"].contains(flag), "docs/cli.md does not mention \(flag) of \(command)")
+      }
+    }
+  }
+}
