@@ -30,3 +30,17 @@ struct QuakectlManualTests {
     }
   }
 }
+
+/// `make completions` runs `quakectl --generate-completion-script`; each shell's script knows the commands.
+@Suite("quakectl shell completions")
+struct QuakectlCompletionTests {
+  @Test("bash, zsh and fish scripts complete every command", arguments: ["bash", "zsh", "fish"])
+  func completions(shell: String) throws {
+    let script = try Command.run(try ChildProcess.builtExecutable("quakectl"), ["--generate-completion-script", shell])
+    #expect(script.status == 0, "\(script.errors)")
+    for command in ["status", "list", "refresh", "purge", "watch"] {
+      #expect(script.output.contains(command), "\(shell) completion lacks \(command)")
+    }
+    #expect(script.output.contains("min-magnitude"))
+  }
+}
