@@ -17,6 +17,8 @@ do {
     print(message)
     exit(0)
   }
-  FileHandle.standardError.write(Data("\(message)\n".utf8))
+  if !message.isEmpty {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+  }
   exit(code == .validationFailure ? 2 : code.rawValue)
 }

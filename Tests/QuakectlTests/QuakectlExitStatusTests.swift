@@ -18,6 +18,18 @@ struct QuakectlExitStatusTests {
     #expect(fromEnvironment.errors.contains(directory.file("query.sock")))
   }
 
+  @Test("1 when every feed of a waited refresh failed, the daemon's message on standard error")
+  func failure() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, standIn in
+      standIn.setBehaviour(.status(503), forFeed: "all_day")
+      let result = try quakectl(["refresh", "--wait", "--format", "table"], daemon: daemon)
+      #expect(result.status == 1)
+      #expect(result.errors.hasPrefix("quakectl: cannot fetch feed all_day"), "\(result.errors)")
+      #expect(result.errors.contains("503") && result.errors.contains("quakes.Unavailable"), "\(result.errors)")
+      #expect(result.output.isEmpty)
+    }
+  }
+
   @Test("4 for a control command sent through the query socket")
   func permissionDenied() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, _ in
