@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release test run demo bench completions clean
+.PHONY: all deps toolchain build release test run demo bench bench-ingest completions clean
 
 all: build
 
@@ -68,6 +68,17 @@ completions: build
 
 bench: release
 	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench $(ARGS)
+
+# The peers the benchmarks compare against, from PyPI, in a virtual
+# environment under .build (python3-venv on Debian).
+BENCH_VENV := .build/bench-venv
+$(BENCH_VENV)/bin/geojson-to-sqlite:
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q geojson-to-sqlite sqlite-utils datasette orjson
+
+# Whole-process ingest of the week fixture: quakesd --once vs geojson-to-sqlite.
+bench-ingest: release $(BENCH_VENV)/bin/geojson-to-sqlite
+	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench ingest $(CURDIR)/$(BENCH_VENV)/bin/geojson-to-sqlite $(ARGS)
 
 clean:
 	rm -rf .build

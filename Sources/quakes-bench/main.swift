@@ -6,6 +6,10 @@
 //                                   into a fresh file, a no-change poll, an update, a load
 //   quakes-bench decode [file]      GeoJSON feed decoding, ours vs Foundation JSONDecoder, in MB/s
 //                                   (default: the all_week fixture in ../shared/fixtures/usgs)
+//   quakes-bench ingest PEER [file] [rounds]
+//                                   whole-process ingest of a week feed: quakesd --once (over
+//                                   HTTP from usgs-standin) vs PEER (geojson-to-sqlite), fresh
+//                                   file, then the same feed again; a Markdown table
 import Foundation
 import HashTreeCollections
 import QuakesData
@@ -19,9 +23,11 @@ case "sqlite":
   exit(await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst())))
 case "decode":
   exit(DecodeBenchmark.main(arguments: Array(arguments.dropFirst())))
+case "ingest":
+  exit(IngestReport.main(arguments: Array(arguments.dropFirst())))
 case "sqlite-crash-writer":
   exit(await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count] | decode [file]\n".utf8))
+  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count] | decode [file] | ingest PEER [file] [rounds]\n".utf8))
   exit(2)
 }

@@ -1,0 +1,26 @@
+/// Repeated measurements of one quantity: the median and the spread
+/// (minimum–maximum) that docs/benchmarks.md reports.
+struct Samples {
+  private(set) var values: [Double] = []
+
+  mutating func append(_ value: Double) {
+    self.values.append(value)
+  }
+
+  /// The middle value (the mean of the two middle ones for an even count).
+  var median: Double {
+    let sorted = self.values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+  }
+
+  var minimum: Double { self.values.min() ?? .nan }
+  var maximum: Double { self.values.max() ?? .nan }
+
+  /// `median (min–max)` with `digits` decimals.
+  func text(_ digits: Int = 1) -> String {
+    let format = "%.\(digits)f"
+    return "\(String(format: format, self.median)) (\(String(format: format, self.minimum))–\(String(format: format, self.maximum)))"
+  }
+}
