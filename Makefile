@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release test run demo bench bench-ingest completions clean
+.PHONY: all deps toolchain build release test run demo bench bench-peers bench-smoke completions clean
 
 all: build
 
@@ -42,6 +42,7 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory bench-smoke
 
 run: build
 	$(SWIFT) run $(SWIFT_FLAGS) quakesd $(ARGS)
@@ -66,19 +67,30 @@ completions: build
 	"$$bin/quakectl" --generate-completion-script fish >.build/completions/quakectl.fish; \
 	echo "completions in .build/completions/"
 
-bench: release
-	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench $(ARGS)
-
-# The peers the benchmarks compare against, from PyPI, in a virtual
-# environment under .build (python3-venv on Debian).
+# The benchmarks against the tools a user would pick instead (docs/benchmarks.md).
+# make bench: release build, the peers from PyPI into .build/bench-venv
+# (python3-venv), every comparison at full size; writes docs/benchmarks.md.
 BENCH_VENV := .build/bench-venv
-$(BENCH_VENV)/bin/geojson-to-sqlite:
-	python3 -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install -q geojson-to-sqlite sqlite-utils datasette orjson
+BENCH_PEERS := geojson-to-sqlite==1.1.1 sqlite-utils==4.2.1 datasette==0.65.5 orjson==3.13.0
 
-# Whole-process ingest of the week fixture: quakesd --once vs geojson-to-sqlite.
-bench-ingest: release $(BENCH_VENV)/bin/geojson-to-sqlite
-	$(SWIFT) run -c release $(SWIFT_FLAGS) quakes-bench ingest $(CURDIR)/$(BENCH_VENV)/bin/geojson-to-sqlite $(ARGS)
+bench: release bench-peers
+	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
+	"$$bin/quakes-bench" suite --peers $(BENCH_VENV)/bin --output docs/benchmarks.md --analysis docs/benchmarks-analysis.md $(ARGS)
+
+bench-peers:
+	@dpkg-query -W -f='$${Status}' python3-venv 2>/dev/null | grep -q "install ok installed" || { \
+	  echo "installing Debian packages: python3-venv"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends python3-venv; }
+	@[ -x $(BENCH_VENV)/bin/geojson-to-sqlite ] || { python3 -m venv $(BENCH_VENV) && \
+	  $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
+
+# Every comparison at tiny sizes on the debug build, so the harness cannot rot
+# (make test runs it). With the peers when make bench installed them.
+bench-smoke: build
+	@bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path); \
+	"$$bin/quakes-bench" suite --smoke --peers $(BENCH_VENV)/bin --output .build/bench-smoke.md >.build/bench-smoke.log 2>&1 \
+	  && echo "bench-smoke: every comparison ran (report in .build/bench-smoke.md)" \
+	  || { tail -n 40 .build/bench-smoke.log; echo "bench-smoke failed (whole log: .build/bench-smoke.log)"; exit 1; }
 
 clean:
 	rm -rf .build

@@ -10,7 +10,7 @@
 //     ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
 //     ← usgs-standin (serves a folder of feeds, for the offline demo)
-//     ← quakesd (the daemon), quakes-bench (benchmarks)
+//     ← quakesd (the daemon), quakes-bench (benchmarks; quakes-measure times its commands)
 //   QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
 //
 // See docs/architecture.md.
@@ -151,10 +151,13 @@ let package = Package(
         "QuakesUSGS",
         "QuakesData",
         "QuakesSQLite",
+        "QuakesTestSupport",
+        "USGSStandIn",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       swiftSettings: strictSwift
     ),
+    .executableTarget(name: "quakes-measure"),
     .executableTarget(
       name: "usgs-standin",
       dependencies: ["USGSStandIn"],
@@ -188,6 +191,11 @@ let package = Package(
     .testTarget(
       name: "QuakectlTests",
       dependencies: ["QuakesClient", "QuakesProtocol", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesBenchTests",
+      dependencies: ["quakes-bench", "QuakesUSGS", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -81,6 +81,9 @@ public final class ChildProcess {
   /// Every complete line printed so far.
   public var printed: [String] { self.lines.lines }
 
+  /// The child's process id (for `/proc/PID/status`).
+  public var processIdentifier: Int32 { self.pid }
+
   /// Waits until the child printed a line for which `predicate` holds.
   ///
   /// - Throws: ``Failure`` when the child exits first or `timeout` passes.

@@ -1,13 +1,13 @@
-import Foundation
+public import Foundation
 
 /// A `sockaddr_un` for a socket path, for the raw sockets of the tests.
-struct UnixSocketAddress {
+public struct UnixSocketAddress {
   private var address = sockaddr_un()
 
   /// The address of `path`.
   ///
   /// - Throws: when `path` does not fit in `sun_path` (108 bytes).
-  init(_ path: String) throws {
+  public init(_ path: String) throws {
     self.address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
     guard bytes.count < MemoryLayout.size(ofValue: self.address.sun_path) else {
@@ -18,15 +18,15 @@ struct UnixSocketAddress {
 
   /// Calls `body` with the address as a `sockaddr` and its length (for
   /// `connect`, `bind`).
-  func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+  public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
     withUnsafePointer(to: self.address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
   }
 
   /// A socket path longer than a Unix socket address holds.
-  struct SocketPathTooLong: Error, CustomStringConvertible {
+  public struct SocketPathTooLong: Error, CustomStringConvertible {
     let path: String
-    var description: String { "socket path too long (over 107 bytes): \(self.path)" }
+    public var description: String { "socket path too long (over 107 bytes): \(self.path)" }
   }
 }

@@ -4,7 +4,10 @@ public import Foundation
 /// over the last 30 days in real seismic regions, magnitudes distributed as
 /// in nature (many small, few large: Gutenberg–Richter with b = 1), a few
 /// quarry blasts and explosions, some without a magnitude or a place, as
-/// USGS data has. Deterministic for a seed, so demos and docs repeat.
+/// USGS data has. Every feature carries the full set of properties USGS
+/// sends (felt reports, alert level, network, station counts, title, …), so
+/// the benchmarks' synthetic feeds have the size and shape of real ones.
+/// Deterministic for a seed, so demos, docs and benchmarks repeat.
 public struct SampleCatalogue: Sendable {
   private struct Region {
     var name: String
@@ -23,6 +26,8 @@ public struct SampleCatalogue: Sendable {
     var depth: Double
     var type: String
     var network: String
+    /// The number in the id, also the seed of the made-up station figures.
+    var serial: Int
   }
 
   private static let regions: [Region] = [
@@ -40,10 +45,16 @@ public struct SampleCatalogue: Sendable {
 
   private var events: [Event] = []
   private var random: SplitMix64
+  private var nextSerial: Int
 
   /// Creates `count` quakes over the 30 days before `now`.
-  public init(count: Int = 3_000, now: Date = Date(), seed: UInt64 = 2_024) {
+  ///
+  /// Ids are a network code and a serial number counting from
+  /// `firstSerial` (`nc70000000`, …), so they are unique within a catalogue;
+  /// catalogues whose serial ranges do not overlap have no id in common.
+  public init(count: Int = 3_000, now: Date = Date(), seed: UInt64 = 2_024, firstSerial: Int = 70_000_000) {
     self.random = SplitMix64(seed: seed)
+    self.nextSerial = firstSerial
     for _ in 0..<count {
       self.events.append(self.makeEvent(at: now.addingTimeInterval(-self.random.unit() * 30 * 86_400)))
     }
@@ -78,6 +89,7 @@ public struct SampleCatalogue: Sendable {
 
   private mutating func makeEvent(at time: Date) -> Event {
     let region = Self.regions[Int(self.random.next() % UInt64(Self.regions.count))]
+    defer { self.nextSerial += 1 }
     // Gutenberg–Richter with b = 1 above magnitude 0.5: P(M > m) = 10^-(m - 0.5).
     let magnitude = min(8.5, 0.5 - log10(max(1e-9, 1 - self.random.unit())))
     let latitude = region.latitude + (self.random.unit() - 0.5) * 1.2
@@ -87,7 +99,7 @@ public struct SampleCatalogue: Sendable {
     let distance = Int(self.random.next() % 60) + 1
     let bearing = ["N", "NNE", "NE", "E", "SE", "S", "SW", "W", "NW"][Int(self.random.next() % 9)]
     return Event(
-      id: "\(region.network)\(String(self.random.next() % 100_000_000, radix: 10))",
+      id: "\(region.network)\(self.nextSerial)",
       time: time,
       magnitude: self.random.unit() < 0.01 ? nil : (magnitude * 100).rounded() / 100,
       place: self.random.unit() < 0.005 ? nil : "\(distance) km \(bearing) of \(region.name)",
@@ -95,18 +107,28 @@ public struct SampleCatalogue: Sendable {
       longitude: (longitude * 10_000).rounded() / 10_000,
       depth: (self.random.unit() * 40 * 100).rounded() / 100,
       type: type,
-      network: region.network)
+      network: region.network,
+      serial: self.nextSerial)
   }
 
   private static func feature(_ event: Event) -> String {
     let time = Int64(event.time.timeIntervalSince1970 * 1_000)
-    let magnitude = event.magnitude.map { "\($0)" } ?? "null"
-    let place = event.place.map { "\"\($0)\"" } ?? "null"
-    let magnitudeType = (event.magnitude ?? 0) >= 4 ? "mb" : "ml"
+    let magnitude = event.magnitude ?? 0
+    let felt = magnitude >= 3.5
+    // Stand-ins for the station and quality figures; they vary with the serial so rows differ.
+    let stations = 8 + event.serial % 90
     return """
-      {"type":"Feature","properties":{"mag":\(magnitude),"place":\(place),"time":\(time),"updated":\(time + 120_000),\
-      "url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(event.id)","status":"automatic",\
-      "type":"\(event.type)","ids":",\(event.id),","net":"\(event.network)","magType":"\(magnitudeType)"},\
+      {"type":"Feature","properties":{"mag":\(event.magnitude.map { "\($0)" } ?? "null"),\
+      "place":\(event.place.map { "\"\($0)\"" } ?? "null"),"time":\(time),"updated":\(time + 120_000),"tz":null,\
+      "url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(event.id)",\
+      "detail":"https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/\(event.id).geojson",\
+      "felt":\(felt ? "\(event.serial % 400)" : "null"),"cdi":\(felt ? "\(Double(event.serial % 50) / 10)" : "null"),\
+      "mmi":\(felt ? "\(Double(event.serial % 60) / 10)" : "null"),"alert":\(magnitude >= 5.5 ? "\"green\"" : "null"),\
+      "status":"\(event.serial % 3 == 0 ? "reviewed" : "automatic")","tsunami":0,"sig":\(Int(magnitude * magnitude * 10)),\
+      "net":"\(event.network)","code":"\(event.serial)","ids":",\(event.id),","sources":",\(event.network),",\
+      "types":",nearby-cities,origin,phase-data,scitech-link,","nst":\(stations),"dmin":\(Double(event.serial % 997) / 10_000),\
+      "rms":\(Double(event.serial % 89) / 100),"gap":\(40 + event.serial % 200),"magType":"\(magnitude >= 4 ? "mb" : "ml")",\
+      "type":"\(event.type)","title":"M \(String(format: "%.1f", magnitude)) - \(event.place ?? "unknown")"},\
       "geometry":{"type":"Point","coordinates":[\(event.longitude),\(event.latitude),\(event.depth)]},"id":"\(event.id)"}
       """
   }

@@ -64,6 +64,8 @@ extension StandInResponder {
     switch behaviour {
     case .serve:
       self.serve(feed, to: request, context: context)
+    case .serveUncompressed:
+      self.serve(feed, to: request, context: context, compress: false)
     case .status(let code):
       let status = HTTPResponseStatus(statusCode: code)
       self.send(status, text: "the stand-in was told to answer \(code)", to: request, context: context)
@@ -91,7 +93,7 @@ extension StandInResponder {
   }
 
   /// What the real service does: the body with its validators, or `304`.
-  private func serve(_ feed: StandInFeed?, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+  private func serve(_ feed: StandInFeed?, to request: HTTPRequestHead, context: ChannelHandlerContext, compress: Bool = true) {
     guard let feed else {
       self.send(.notFound, text: "no feed at \(request.uri)", to: request, context: context)
       return
@@ -100,7 +102,8 @@ extension StandInResponder {
     if Self.isNotModified(request, feed: feed) {
       self.send(.notModified, body: nil, headers: validators, to: request, context: context)
     } else {
-      self.send(.ok, body: feed.body, contentType: "application/json", headers: validators, to: request, context: context)
+      self.send(
+        .ok, body: feed.body, contentType: "application/json", headers: validators, to: request, context: context, compress: compress)
     }
   }
 

@@ -4,6 +4,10 @@ extension USGSStandIn {
     /// Like the real service: the feed's body, validators, 304 and gzip
     /// (`404 Not Found` when no body was set). The default.
     case serve
+    /// Like ``serve``, but the body is always sent as it is, never gzipped:
+    /// for benchmarks, where compressing is the server's work and would run
+    /// on the CPUs the client under test needs.
+    case serveUncompressed
     /// Answers with this status (e.g. 500, 404, 503) and a one-line text body.
     case status(Int)
     /// Waits this long, then serves (a slow server).

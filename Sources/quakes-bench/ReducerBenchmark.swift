@@ -7,7 +7,17 @@ import QuakesData
 /// With `TreeDictionary` the step copies O(log n) nodes; with `Dictionary`
 /// it copies the whole table.
 enum ReducerBenchmark {
-  static func run(sizes: [Int]) {
+  /// One state size: microseconds per step with each representation.
+  struct Row {
+    let size: Int
+    let tree: Double
+    let dictionary: Double
+  }
+
+  /// Measures each size; prints a line per size as it goes.
+  @discardableResult
+  static func run(sizes: [Int]) -> [Row] {
+    var rows: [Row] = []
     print("reducer step: add one quake to a state of n quakes (old state kept alive)")
     print("n".padding(toLength: 10, withPad: " ", startingAt: 0) + "TreeDictionary (µs/step)   Dictionary (µs/step)")
     for size in sizes {
@@ -40,7 +50,9 @@ enum ReducerBenchmark {
       print(
         String(size).padding(toLength: 10, withPad: " ", startingAt: 0)
           + String(format: "%-27.2f%.2f", tree, flat))
+      rows.append(Row(size: size, tree: tree, dictionary: flat))
     }
+    return rows
   }
 
   private static func measure(steps: Int, _ body: (Int) -> Int) -> Double {

@@ -4,12 +4,12 @@
 //                                   state vs the same with Dictionary
 //   quakes-bench sqlite [count]     the SQLite local store: a batch of count new quakes
 //                                   into a fresh file, a no-change poll, an update, a load
-//   quakes-bench decode [file]      GeoJSON feed decoding, ours vs Foundation JSONDecoder, in MB/s
-//                                   (default: the all_week fixture in ../shared/fixtures/usgs)
-//   quakes-bench ingest PEER [file] [rounds]
-//                                   whole-process ingest of a week feed: quakesd --once (over
-//                                   HTTP from usgs-standin) vs PEER (geojson-to-sqlite), fresh
-//                                   file, then the same feed again; a Markdown table
+//   quakes-bench decode [file]      GeoJSON decoding, ours vs Foundation JSONDecoder, in MB/s
+//   quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE]
+//                                   every comparison against the peers (make bench: the full run,
+//                                   written to docs/benchmarks.md; make bench-smoke: tiny sizes)
+//   quakes-bench feed [count]       prints the synthetic feed of count quakes the suite ingests
+//   quakes-bench load …             the served-query load generator the suite runs (LoadGenerator)
 import Foundation
 import HashTreeCollections
 import QuakesData
@@ -22,12 +22,18 @@ case "reducer", nil:
 case "sqlite":
   exit(await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst())))
 case "decode":
-  exit(DecodeBenchmark.main(arguments: Array(arguments.dropFirst())))
-case "ingest":
-  exit(IngestReport.main(arguments: Array(arguments.dropFirst())))
+  exit(DecodeComparison.main(arguments: Array(arguments.dropFirst())))
+case "feed":
+  // The synthetic feed the suite ingests, for profiling by hand.
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+  print(BenchmarkInputs.syntheticFeed(count: count))
+case "suite":
+  exit(await BenchmarkSuite.main(arguments: Array(arguments.dropFirst())))
+case "load":
+  exit(LoadGenerator.main(arguments: Array(arguments.dropFirst())))
 case "sqlite-crash-writer":
   exit(await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: quakes-bench reducer [sizes…] | sqlite [count] | decode [file] | ingest PEER [file] [rounds]\n".utf8))
+  FileHandle.standardError.write(Data("usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | sqlite [count] | decode [file] | feed [count] | load …\n".utf8))
   exit(2)
 }

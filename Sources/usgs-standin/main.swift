@@ -2,16 +2,17 @@
 // serves the .geojson files of a directory as feeds on 127.0.0.1 until it is
 // stopped (SIGINT or SIGTERM end it; it holds nothing to flush).
 //
-//   usgs-standin [--port N] [--base-path PATH] DIRECTORY
+//   usgs-standin [--port N] [--base-path PATH] [--no-gzip] DIRECTORY
 //   usgs-standin [--port N] [--base-path PATH] --sample
 //
 // With --sample it serves a made-up catalogue of the last 30 days instead
 // (no files needed) and adds a quake every minute, so a watcher sees changes.
-// It prints the base URL to give quakesd as its first line of output.
+// With --no-gzip it never compresses (the benchmarks use it: compressing is
+// the server's work, not the client's). It prints the base URL to give quakesd as its first line of output.
 import Foundation
 import USGSStandIn
 
-let usage = "usage: usgs-standin [--port N] [--base-path PATH] (DIRECTORY | --sample)"
+let usage = "usage: usgs-standin [--port N] [--base-path PATH] [--no-gzip] (DIRECTORY | --sample)"
 
 /// Prints `message` and the usage to standard error and exits with status 2.
 func fail(_ message: String) -> Never {
@@ -23,6 +24,7 @@ var port = 0
 var basePath = USGSStandIn.defaultBasePath
 var directory: String?
 var sample = false
+var gzip = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -36,6 +38,8 @@ while let argument = arguments.popFirst() {
     basePath = value
   case "--sample":
     sample = true
+  case "--no-gzip":
+    gzip = false
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -50,6 +54,9 @@ do {
   let standIn = try await USGSStandIn.start(port: port, basePath: basePath)
   var catalogue = SampleCatalogue()
   let feeds = try directory.map { try standIn.setFeeds(fromDirectory: $0) } ?? standIn.setSampleFeeds(catalogue)
+  if !gzip {
+    for feed in feeds { standIn.setBehaviour(.serveUncompressed, forFeed: feed) }
+  }
   // Written unbuffered, so a script reading the first line gets it at once.
   let served = feeds.isEmpty ? "no feeds" : feeds.joined(separator: " ")
   let source = directory.map { "from \($0)" } ?? "from a sample catalogue (a new quake every minute)"

@@ -22,7 +22,7 @@ struct SampleCatalogueTests {
     let day = try self.ids(catalogue, "day")
     let week = try self.ids(catalogue, "week")
     let month = try self.ids(catalogue, "month")
-    #expect(month.count > 1_900, "ids are random among 10^8 per network: few collide")
+    #expect(month.count == 2_000, "every quake has its own id")
     #expect(hour.isSubset(of: day) && day.isSubset(of: week) && week.isSubset(of: month))
     #expect(day.count > 30 && day.count < 120, "about 1/30 of the quakes fall in the last day: \(day.count)")
     #expect(catalogue.feedBody(period: "year", now: self.now) == nil)

@@ -3,6 +3,12 @@
 struct Samples {
   private(set) var values: [Double] = []
 
+  init(_ values: [Double] = []) {
+    self.values = values
+  }
+
+  var isEmpty: Bool { self.values.isEmpty }
+
   mutating func append(_ value: Double) {
     self.values.append(value)
   }
@@ -20,7 +26,13 @@ struct Samples {
 
   /// `median (min–max)` with `digits` decimals.
   func text(_ digits: Int = 1) -> String {
+    guard !self.values.isEmpty else { return "—" }
     let format = "%.\(digits)f"
     return "\(String(format: format, self.median)) (\(String(format: format, self.minimum))–\(String(format: format, self.maximum)))"
+  }
+
+  /// Every value, in the order measured, for the report's raw figures.
+  func raw(_ digits: Int = 1) -> String {
+    self.values.map { String(format: "%.\(digits)f", $0) }.joined(separator: ", ")
   }
 }

@@ -1,4 +1,4 @@
-extension DecodeBenchmark {
+extension DecodeComparison {
   /// The feed as the seed decodes it with `JSONDecoder`: Codable structs for
   /// the members a quake needs, the rest ignored.
   struct RemoteResponse: Decodable {

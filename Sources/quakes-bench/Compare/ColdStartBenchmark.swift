@@ -1,0 +1,52 @@
+import Foundation
+import QuakesTestSupport
+
+/// Cold start of `quakesd` on an existing cache: from `posix_spawn` to the
+/// `READY=1` it sends to `NOTIFY_SOCKET` (the cache loaded into the store,
+/// both sockets listening), then its resident memory right after.
+///
+/// The daemon's feeds point at a closed port on 127.0.0.1, so its first
+/// poll fails at once and changes nothing; what is measured is opening the
+/// database, reading every quake and starting to serve.
+struct ColdStartBenchmark {
+  /// The state directory holding the cache.
+  let state: String
+  let rounds: Int
+
+  /// Milliseconds to READY=1, and MiB resident right after it and at peak.
+  struct Result {
+    var ready = Samples(), resident = Samples(), peak = Samples()
+  }
+
+  /// The base URL of a port nothing listens on (the discard port).
+  static let unreachableFeeds = "http://127.0.0.1:9/"
+
+  func run() async throws -> Result {
+    var result = Result()
+    for _ in 0..<self.rounds {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let notify = try NotifySocketListener(in: directory)
+      let clock = ContinuousClock()
+      let start = clock.now
+      let daemon = try ChildProcess(
+        executable: try ChildProcess.builtExecutable("quakesd"),
+        arguments: [
+          "--state-dir", self.state, "--runtime-dir", directory.file("run"), "--feed", "all_month",
+          "--feed-base-url", Self.unreachableFeeds,
+        ],
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
+        mergeStandardError: true)
+      defer { daemon.kill() }
+      try await notify.waitForMessage(timeout: .seconds(300)) { $0 == "READY=1" }
+      result.ready.append((clock.now - start).milliseconds)
+      let memory = try ProcessMemory(of: daemon.processIdentifier)
+      result.resident.append(memory.resident)
+      result.peak.append(memory.peak)
+      daemon.send(signal: SIGTERM)
+      let status = await daemon.waitForExit()
+      guard status == 0 else { throw MeasuredRun.Failure(description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))") }
+    }
+    return result
+  }
+}
