@@ -20,6 +20,8 @@ struct BenchmarkInputs {
   /// The week feed and where it came from.
   let weekFeed: String
   let weekSource: String
+  /// Whether the week feed is the real fixture (not a synthetic stand-in).
+  let weekIsReal: Bool
   /// The synthetic feed file of `largeCount` quakes, named `all_month.geojson`.
   let largeFeed: String
   /// A quakesd state directory (holding `quakes.sqlite`) per cache size.
@@ -50,7 +52,8 @@ struct BenchmarkInputs {
       try await self.writeCache(count: count, to: state + "/quakes.sqlite")
       caches[count] = state
     }
-    return BenchmarkInputs(weekFeed: weekFeed, weekSource: weekSource, largeFeed: largeFeed, caches: caches)
+    return BenchmarkInputs(
+      weekFeed: weekFeed, weekSource: weekSource, weekIsReal: weekFeed == fixture, largeFeed: largeFeed, caches: caches)
   }
 
   /// The synthetic feed of `count` quakes (the large feed's first `count`

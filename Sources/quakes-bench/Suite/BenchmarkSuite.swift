@@ -81,11 +81,16 @@ struct BenchmarkSuite {
     try FileManager.default.createDirectory(atPath: self.work, withIntermediateDirectories: true)
     print("preparing inputs in \(self.work) (\(self.scale.name) run)")
     let inputs = try await BenchmarkInputs.prepare(scale: self.scale, fixtures: self.fixtures, work: self.work)
-    let weekIngest = try await self.ingest(feed: inputs.weekFeed, name: "all_week", source: inputs.weekSource, rounds: self.scale.ingestRounds)
+    if self.peers == nil {
+      self.report.note("the peers: not installed, so quakesd is measured alone (`make bench` installs them into .build/bench-venv)")
+    }
+    if !inputs.weekIsReal {
+      self.report.note("the real week feed: `../shared/fixtures/usgs` is not there, so a synthetic week stands in")
+    }
+    _ = try await self.ingest(feed: inputs.weekFeed, name: "all_week", source: inputs.weekSource, rounds: self.scale.ingestRounds)
     let largeIngest = try await self.ingest(
       feed: inputs.largeFeed, name: "all_month", source: "a synthetic feed of \(self.count(self.scale.largeCount)) quakes",
       rounds: self.scale.largeIngestRounds)
-    _ = weekIngest
     try self.decode(inputs)
     try await self.queries(cache: inputs.caches[self.scale.largeCount], peerDatabase: largeIngest.peerDatabase)
     try await self.coldStart(inputs)
