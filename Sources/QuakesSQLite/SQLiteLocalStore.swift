@@ -209,6 +209,12 @@ extension SQLiteLocalStore {
     try await self.writer.writeWithoutTransaction { db in db.totalChangesCount }
   }
 
+  /// `PRAGMA cache_size` of the writing connection (negative: KiB), to
+  /// check that a large batch gives its enlarged page cache back.
+  package func writerPageCacheSize() async throws -> Int {
+    try await self.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0 }
+  }
+
   /// Refuses, before any write, an existing file that quakesd must not touch:
   /// reads its header through a read-only connection.
   private static func inspectExistingFile(path: String, options: Options) throws {
