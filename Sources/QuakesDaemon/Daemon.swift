@@ -34,7 +34,8 @@ public struct Daemon: Service {
     } ?? USGSFeedCatalogue()
     let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
     let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
-    let listener = await Listener(localStore: localStore, remoteStore: remoteStore)
+    let logger = self.logger
+    let listener = await Listener(localStore: localStore, remoteStore: remoteStore) { logger.error("\($0)") }
     await listener.listen(to: store)
 
     try await self.load(store)

@@ -44,14 +44,15 @@ enum FeedsTable {
   /// The feed and record of a row read by ``selectAllSQL``; `nil` for a feed
   /// name this quakesd does not know (which it then does not poll either).
   ///
-  /// - Throws: ``ColumnValueError`` when a column holds a value of the wrong kind.
+  /// - Throws: ``ColumnValueError`` when a column holds a value of the wrong
+  ///   kind, or a time outside ``QuakeRanges/milliseconds``.
   static func record(_ row: Row) throws(ColumnValueError) -> (feed: QuakesFeed, record: FeedRecord)? {
     let reader = RowReader(row: row, table: "feeds", columns: Self.columns)
     guard let feed = QuakesFeed(name: try reader.text(0)) else { return nil }
     let record = FeedRecord(
       validators: FeedValidators(etag: try reader.optionalText(1), lastModified: try reader.optionalText(2)),
-      generated: try reader.optionalInteger(3).map { Timestamp.date(milliseconds: $0) },
-      lastSuccess: try reader.optionalInteger(4).map { Timestamp.date(milliseconds: $0) })
+      generated: try reader.optionalInteger(3, in: QuakeRanges.milliseconds).map { Timestamp.date(milliseconds: $0) },
+      lastSuccess: try reader.optionalInteger(4, in: QuakeRanges.milliseconds).map { Timestamp.date(milliseconds: $0) })
     return (feed, record)
   }
 }

@@ -51,19 +51,20 @@ enum QuakesTable {
   /// The quake of a row read by ``selectAllSQL``.
   ///
   /// - Throws: ``ColumnValueError`` when a column holds a value of the wrong
-  ///   kind (a row a script damaged), never a crash nor a silent default.
+  ///   kind or outside ``QuakeRanges`` (a row a script damaged), never a
+  ///   crash nor a silent default.
   static func quake(_ row: Row) throws(ColumnValueError) -> Quake {
     let reader = RowReader(row: row, table: "quakes", columns: Self.columns)
     return Quake(
       id: try reader.text(0),
-      magnitude: try reader.optionalReal(1),
+      magnitude: try reader.optionalReal(1, in: QuakeRanges.magnitude),
       magnitudeType: try reader.optionalText(2),
-      time: Timestamp.date(milliseconds: try reader.integer(3)),
-      updated: Timestamp.date(milliseconds: try reader.integer(4)),
+      time: Timestamp.date(milliseconds: try reader.integer(3, in: QuakeRanges.milliseconds)),
+      updated: Timestamp.date(milliseconds: try reader.integer(4, in: QuakeRanges.milliseconds)),
       place: try reader.optionalText(5),
-      longitude: try reader.real(6),
-      latitude: try reader.real(7),
-      depth: try reader.optionalReal(8),
+      longitude: try reader.real(6, in: QuakeRanges.longitude),
+      latitude: try reader.real(7, in: QuakeRanges.latitude),
+      depth: try reader.optionalReal(8, in: QuakeRanges.depth),
       url: try reader.optionalText(9),
       status: try reader.optionalText(10).map { ReviewStatus(rawValue: $0) },
       eventType: try reader.optionalText(11)

@@ -27,6 +27,32 @@ struct RowReader {
     }
   }
 
+  /// An INTEGER value within `range` (NULL, or a value outside, is an error).
+  func integer(_ index: Int, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64 {
+    let value = try self.integer(index)
+    guard range.contains(value) else { throw self.error(index, "the integer \(value), outside \(range)") }
+    return value
+  }
+
+  /// An INTEGER value within `range`, or NULL.
+  func optionalInteger(_ index: Int, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64? {
+    guard let value = try self.optionalInteger(index) else { return nil }
+    guard range.contains(value) else { throw self.error(index, "the integer \(value), outside \(range)") }
+    return value
+  }
+
+  /// A REAL value within `range` (NULL, or a value outside, is an error).
+  func real(_ index: Int, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double {
+    try self.required(self.optionalReal(index, in: range), index)
+  }
+
+  /// A REAL value within `range`, or NULL (NaN is outside every range).
+  func optionalReal(_ index: Int, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double? {
+    guard let value = try self.optionalReal(index) else { return nil }
+    guard range.contains(value) else { throw self.error(index, "the real \(value), outside \(range)") }
+    return value
+  }
+
   /// A REAL value (NULL is an error).
   func real(_ index: Int) throws(ColumnValueError) -> Double {
     try self.required(self.optionalReal(index), index)

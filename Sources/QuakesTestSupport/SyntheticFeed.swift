@@ -6,8 +6,9 @@ public enum SyntheticFeed {
 
   /// A feed listing one earthquake per id, each a minute older than the
   /// previous one, the first a minute before `generated`; magnitudes cycle
-  /// from 2.0 to 4.9.
-  public static func body(ids: [String], generated: Int64 = Self.generated) -> String {
+  /// from 2.0 to 4.9. `extraFeatures` (JSON text, e.g. from
+  /// ``feature(id:time:longitude:latitude:depth:magnitude:)``) follow them.
+  public static func body(ids: [String], generated: Int64 = Self.generated, extraFeatures: [String] = []) -> String {
     let features = ids.enumerated().map { index, id in
       let time = generated - Int64(index + 1) * 60_000
       return """
@@ -20,8 +21,25 @@ public enum SyntheticFeed {
     return """
       {"type":"FeatureCollection","metadata":{"generated":\(generated),"url":"https://earthquake.usgs.gov/",\
       "title":"USGS All Earthquakes, Past Day","status":200,"api":"1.10.3","count":\(ids.count)},\
-      "features":[\(features.joined(separator: ","))]}
+      "features":[\((features + extraFeatures).joined(separator: ","))]}
       """
+  }
+
+  /// One feature whose numbers are JSON text as given, so a test can send
+  /// any value (`9223372036854775807`, `1e308`) where a feed has a number.
+  public static func feature(
+    id: String,
+    time: String = "\(Self.generated - 60_000)",
+    longitude: String = "-122.5",
+    latitude: String = "37.25",
+    depth: String = "8.5",
+    magnitude: String = "2.5"
+  ) -> String {
+    """
+    {"type":"Feature","properties":{"mag":\(magnitude),"place":"somewhere","time":\(time),"updated":\(time),\
+    "status":"reviewed","type":"earthquake","ids":",\(id),","magType":"ml"},\
+    "geometry":{"type":"Point","coordinates":[\(longitude),\(latitude),\(depth)]},"id":"\(id)"}
+    """
   }
 
   /// The ids `prefix0`, `prefix1`, … (`count` of them).

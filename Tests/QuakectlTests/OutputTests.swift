@@ -19,7 +19,7 @@ struct OutputTests {
     #expect(TimeArgument.parse(text, now: self.now)?.timeIntervalSince1970 == 1_700_000_000 - secondsBeforeNow)
   }
 
-  @Test("words, negative ages and units it does not know are not times", arguments: ["yesterday", "-2d", "5y", "", "h"])
+  @Test("words, negative ages and units it does not know are not times", arguments: ["yesterday", "-2d", "5y", "", "h", "1e300d", "1e15s", "99999999999w", "nand", "infd"])
   func badTimeArguments(text: String) {
     #expect(TimeArgument.parse(text, now: self.now) == nil)
   }
@@ -47,6 +47,14 @@ struct OutputTests {
     #expect(RelativeAge.text(self.now.addingTimeInterval(-7_300), now: self.now) == "2h ago")
     #expect(RelativeAge.text(self.now.addingTimeInterval(-200_000), now: self.now) == "2d ago")
     #expect(RelativeAge.text(self.now.addingTimeInterval(120), now: self.now) == "in 2m")
+  }
+
+  @Test("an age beyond any real one, or not a number, prints instead of trapping")
+  func extremeAges() {
+    #expect(RelativeAge.text(Date(timeIntervalSince1970: -1e300), now: self.now) == "1000000000d ago")
+    #expect(RelativeAge.text(Date(timeIntervalSince1970: 1e300), now: self.now) == "in 1000000000d")
+    #expect(RelativeAge.text(Date(timeIntervalSince1970: .nan), now: self.now) == "in 0s")
+    #expect(RelativeAge.text(.distantPast, now: self.now).hasSuffix("d ago"))
   }
 
   @Test("socket discovery: --socket beats QUAKESD_SOCKET beats the runtime directories, in order")

@@ -31,7 +31,7 @@ struct FeedPollerTests {
       let remote = USGSRemoteStore(
         catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL), configuration: CurlNetworkSession.Configuration())
       let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
-      let listener = Listener(localStore: database, remoteStore: remote)
+      let listener = Listener(localStore: database, remoteStore: remote) { Issue.record("\($0)") }
       listener.listen(to: store)
       var transitions = store.makeStream().makeAsyncIterator()
       try store.dispatch(action: .daemon(.didStart))
@@ -93,5 +93,46 @@ struct FeedPollerTests {
       #expect(outcome == .written(QuakesDiff.Counts(inserted: 4)))
       #expect(standIn.requests(forFeed: "all_day").count == 1)
     }
+  }
+
+  @Test("the same data served again (a new ETag, the same generated) is notModified, and writes no quake")
+  func sameGeneratedIsNotModified() async throws {
+    try await self.withCache { standIn, cache in
+      let feed = SyntheticFeed.body(ids: SyntheticFeed.ids(5))
+      standIn.setFeed("all_day", body: feed)
+      let first = try await cache.poller.poll(.allDay)
+      #expect(first == .written(QuakesDiff.Counts(inserted: 5)))
+
+      standIn.setFeed("all_day", body: feed + "\n")
+
+      let second = try await cache.poller.poll(.allDay)
+      #expect(second == .notModified)
+      #expect(standIn.requests(forFeed: "all_day").count == 2)
+      #expect(cache.store.state.feeds[.allDay]?.status == .success)
+    }
+  }
+
+  @Test("a write failure of another feed or of a delete during a poll is not this feed's: the poll waits for its own write")
+  func failuresAreAttributedToTheirCause() async throws {
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    try store.dispatch(action: .daemon(.didStart))
+    try store.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
+    let poller = FeedPoller(store: store)
+    let poll = Task { try await poller.poll(.allDay) }
+    while store.state.feeds[.allDay]?.status != .waiting { await Task.yield() }
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let batch = FeedBatch(quakes: [], generated: date)
+
+    try store.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: .allDay, date: date, result: .success(batch: batch))))))
+    for mutation: QuakesAction.Data.PersistentSession.LocalStore.Mutation in [
+      .deleteQuake(quakeId: "x"), .deleteQuakes, .remoteQuakes(feed: .allHour),
+    ] {
+      try store.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(mutation: mutation, date: date, error: "disk full")))))
+    }
+    let counts = QuakesDiff.Counts(inserted: 2)
+    try store.dispatch(action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: .allDay, counts: counts)))))
+
+    let outcome = try await poll.value
+    #expect(outcome == .written(counts))
   }
 }

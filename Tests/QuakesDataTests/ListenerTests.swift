@@ -16,7 +16,7 @@ struct ListenerTests {
     remote: RemoteStoreDouble = RemoteStoreDouble()
   ) -> (Listener<LocalStoreDouble, RemoteStoreDouble>, StoreDouble) {
     let date = self.date
-    let listener = Listener(localStore: local, remoteStore: remote, now: { date })
+    let listener = Listener(localStore: local, remoteStore: remote, now: { date }) { Issue.record("\($0)") }
     let store = StoreDouble()
     listener.listen(to: store)
     return (listener, store)
@@ -196,7 +196,8 @@ struct ListenerTests {
     let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quakeId: "a")))
 
     await store.transitions.send((old, .client(.delete(quakeId: "a")), new))
-    let failure = QuakesAction.local(.didFailMutation(error: "database or disk is full"))
+    let failure = QuakesAction.local(
+      .didFailMutation(mutation: .deleteQuake(quakeId: "a"), date: self.date, error: "database or disk is full"))
     #expect(store.dispatched == [failure])
 
     await store.transitions.send((new, failure, try QuakesReducer.reduce(state: new, action: failure)))
@@ -217,15 +218,8 @@ struct ListenerStoreTests {
     let local = LocalStoreDouble(quakes: [.fixture("old"), .fixture("gone")])
     let batch = FeedBatch(quakes: [.fixture("old", magnitude: 5), .fixture("gone", magnitude: nil), .fixture("new")])
     let remote = RemoteStoreDouble([.allDay: .fetch(.modified(batch))])
-    let date = self.date
-    let listener = Listener(localStore: local, remoteStore: remote, now: { date })
-    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
-    listener.listen(to: store)
+    let (listener, store) = try await self.launch(local: local, remote: remote)
     defer { listener.stop() }
-
-    try await store.dispatch(action: .daemon(.didStart)) {
-      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
-    }
     #expect(store.state.quakes.data.count == 2)
 
     try await store.dispatch(action: .scheduler(.pollDue(feed: .allDay))) {
@@ -242,7 +236,7 @@ struct ListenerStoreTests {
   @Test("shutdown writes every batch dispatched before it, even those queued behind a write, then handles nothing more")
   func shutdownDrainsQueuedBatches() async throws {
     let local = LocalStoreDouble()
-    let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble())
+    let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble()) { Issue.record("\($0)") }
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     listener.listen(to: store)
     try await store.dispatch(action: .daemon(.didStart)) {
@@ -261,27 +255,59 @@ struct ListenerStoreTests {
     #expect(await local.quakes.keys.sorted() == ["a"], "the purge after shutdown reached no store")
   }
 
-  @Test("after a failed write the state is reloaded from the local store and the error shows in status")
+  @Test(
+    "after a failed write the state is reloaded, the feed shows the failure with its committed record, and the next poll writes the batch"
+  )
   func recoveryAfterFailedWrite() async throws {
-    let local = LocalStoreDouble(quakes: [.fixture("kept")])
-    let batch = FeedBatch(quakes: [.fixture("never-written")])
+    let committed = FeedRecord(
+      validators: FeedValidators(etag: "\"1\""), generated: Date(timeIntervalSince1970: 1_699_999_000),
+      lastSuccess: Date(timeIntervalSince1970: 1_699_999_000))
+    let local = LocalStoreDouble(quakes: [.fixture("kept")], records: [.allDay: committed])
+    let batch = FeedBatch(
+      quakes: [.fixture("kept"), .fixture("new")], generated: Date(timeIntervalSince1970: 1_699_999_060),
+      validators: FeedValidators(etag: "\"2\""))
     let remote = RemoteStoreDouble([.allDay: .fetch(.modified(batch))])
-    let listener = Listener(localStore: local, remoteStore: remote)
-    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
-    listener.listen(to: store)
+    let (listener, store) = try await self.launch(local: local, remote: remote)
     defer { listener.stop() }
-    try await store.dispatch(action: .daemon(.didStart)) {
-      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
-    }
     await local.setFailWrites("database or disk is full")
 
     try await store.dispatch(action: .client(.refresh(feed: .allDay))) {
       if case .data(.persistentSession(.localStore(.didReloadQuakes))) = $0 { true } else { false }
     }
 
-    let state = store.state
-    #expect(Array(state.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
-    #expect(state.quakes.lastMutationError == "database or disk is full")
-    #expect(state.quakes.status == .success)
+    let failed = store.state
+    #expect(Array(failed.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
+    #expect(failed.quakes.lastMutationError == "database or disk is full")
+    #expect(failed.quakes.status == .success)
+    #expect(failed.feeds[.allDay]?.record == committed, "the feed's record is the last committed one")
+    #expect(failed.feeds[.allDay]?.status == .failure(error: "the batch was fetched but not written: database or disk is full"))
+    #expect(failed.feeds[.allDay]?.lastFailure?.date == self.date)
+
+    await local.setFailWrites(nil)
+    try await store.dispatch(action: .scheduler(.pollDue(feed: .allDay))) {
+      if case .data(.persistentSession(.localStore(.didWriteRemoteQuakes))) = $0 { true } else { false }
+    }
+
+    #expect(await remote.requests.map { $0.validators.etag } == ["\"1\"", "\"1\""], "no 304 for the unwritten batch")
+    #expect(Set(await local.quakes.keys) == ["kept", "new"])
+    #expect(await local.records[.allDay]?.validators.etag == "\"2\"")
+    #expect(store.state.feeds[.allDay]?.status == .success)
+    #expect(store.state.feeds[.allDay]?.lastWrite == QuakesDiff.Counts(inserted: 1))
+  }
+
+  /// A listener over `local` and `remote` on a real store, once the first
+  /// load from `local` is in the state.
+  private func launch(
+    local: LocalStoreDouble,
+    remote: RemoteStoreDouble
+  ) async throws -> (Listener<LocalStoreDouble, RemoteStoreDouble>, Store<QuakesState, QuakesAction>) {
+    let date = self.date
+    let listener = Listener(localStore: local, remoteStore: remote, now: { date }) { Issue.record("\($0)") }
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    listener.listen(to: store)
+    try await store.dispatch(action: .daemon(.didStart)) {
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
+    }
+    return (listener, store)
   }
 }

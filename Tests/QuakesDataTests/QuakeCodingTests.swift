@@ -29,12 +29,28 @@ struct QuakeCodingTests {
 
   @Test(
     "epoch milliseconds survive Date and ISO 8601 exactly",
-    arguments: [Int64(0), 1, 999, 1_618_602_998_123, 1_647_339_723_999, -1, -86_400_001, 253_402_300_799_999])
+    arguments: [
+      Int64(0), 1, 999, 1_618_602_998_123, 1_647_339_723_999, -1, -86_400_001, QuakeRanges.milliseconds.upperBound,
+      QuakeRanges.milliseconds.lowerBound,
+    ])
   func millisecondsRoundTrip(milliseconds: Int64) throws {
     let date = Timestamp.date(milliseconds: milliseconds)
     #expect(Timestamp.milliseconds(date) == milliseconds)
     let parsed = try #require(Timestamp.parseISO8601(Timestamp.iso8601(date)))
     #expect(Timestamp.milliseconds(parsed) == milliseconds)
+  }
+
+  @Test(
+    "any date converts to milliseconds and ISO 8601 without trapping: beyond Int64 it clamps, NaN is 0",
+    // Seconds, not dates: Foundation's own `Date.description` traps on these.
+    arguments: [
+      (1e300, Int64.max), (-1e300, Int64.min), (.infinity, .max), (-.infinity, .min), (.nan, 0),
+      (9_223_372_036_854_775.807, .max),
+    ])
+  func extremeDates(secondsSince1970: Double, milliseconds: Int64) {
+    let date = Date(timeIntervalSince1970: secondsSince1970)
+    #expect(Timestamp.milliseconds(date) == milliseconds)
+    #expect(Timestamp.iso8601(date).hasSuffix("Z"))
   }
 
   @Test("ISO 8601 input: dates, offsets, fractions; impossible dates are refused")

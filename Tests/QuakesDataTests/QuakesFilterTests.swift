@@ -19,7 +19,7 @@ struct QuakesFilterTests {
     (.local(.didReloadQuakes(result: .success(cache: cache))), true),
     (.local(.didReloadQuakes(result: .failure(error: "e"))), false),
     (.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts(inserted: 1))), false),
-    (.local(.didFailMutation(error: "e")), false),
+    (.local(.didFailMutation(mutation: .deleteQuakes, date: Date(timeIntervalSince1970: 0), error: "e")), false),
     (.remote(.success(batch: batch)), true),
     (.remote(.notModified), false),
     (.remote(.failure(error: "e")), false),

@@ -5,6 +5,10 @@ import Testing
 @Suite("QuakesReducer: every action, including the no-ops and the throwing ones")
 struct QuakesReducerTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)
+  private static let now = Date(timeIntervalSince1970: 1_700_000_000)
+  /// The record of a batch that was applied to the state.
+  private static let applied = FeedRecord(
+    validators: FeedValidators(etag: "\"2\""), generated: Date(timeIntervalSince1970: 1_700_000_060), lastSuccess: now)
 
   // MARK: the daemon starts
 
@@ -143,12 +147,57 @@ struct QuakesReducerTests {
     #expect(next.feeds[.allDay]?.lastWrite == counts)
   }
 
-  @Test("a failed write is a failure status and is remembered")
+  @Test("a failed delete is a failure status, remembered, and no feed's failure")
   func didFailMutation() throws {
-    let next = try QuakesReducer.reduce(state: .loaded([.fixture("a")]), action: .local(.didFailMutation(error: "disk full")))
+    let state = QuakesState.loaded([.fixture("a")], feeds: [.allDay: FeedState(status: .success, record: Self.applied)])
+    let failure = QuakesAction.local(.didFailMutation(mutation: .deleteQuake(quakeId: "a"), date: Self.now, error: "disk full"))
+    let next = try QuakesReducer.reduce(state: state, action: failure)
     #expect(next.quakes.status == .failure(error: "disk full"))
     #expect(next.quakes.lastMutationError == "disk full")
     #expect(next.quakes.data.count == 1)
+    #expect(next.feeds == state.feeds)
+  }
+
+  @Test("a batch that was not written fails its feed and forgets the batch's validators and generated")
+  func didFailRemoteWrite() throws {
+    let state = QuakesState.loaded(
+      [.fixture("a")],
+      feeds: [
+        .allDay: FeedState(status: .success, record: Self.applied, lastWrite: QuakesDiff.Counts(inserted: 1)),
+        .allHour: FeedState(status: .success, record: Self.applied),
+      ])
+    let failure = QuakesAction.local(
+      .didFailMutation(mutation: .remoteQuakes(feed: .allDay), date: Self.now, error: "database or disk is full"))
+
+    let next = try QuakesReducer.reduce(state: state, action: failure)
+
+    let message = "the batch was fetched but not written: database or disk is full"
+    #expect(next.feeds[.allDay]?.status == .failure(error: message))
+    #expect(next.feeds[.allDay]?.lastFailure == FeedFailure(date: Self.now, message: message))
+    #expect(next.feeds[.allDay]?.record == FeedRecord())
+    #expect(next.feeds[.allDay]?.lastWrite == nil)
+    #expect(next.feeds[.allHour] == state.feeds[.allHour])
+    #expect(next.quakes.lastMutationError == "database or disk is full")
+  }
+
+  @Test("a reload puts back every feed's committed record, and no record for a feed the database never had")
+  func reloadRestoresCommittedRecords() throws {
+    let committed = FeedRecord(validators: FeedValidators(etag: "\"1\""), generated: Self.now, lastSuccess: Self.now)
+    let state = QuakesState.loaded(
+      [.fixture("a")],
+      feeds: [
+        .allDay: FeedState(status: .failure(error: "not written"), record: FeedRecord()),
+        .allHour: FeedState(status: .success, record: Self.applied),
+      ])
+    let reload = QuakesAction.local(
+      .didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("b")], feeds: [.allDay: committed]))))
+
+    let next = try QuakesReducer.reduce(state: state, action: reload)
+
+    #expect(Array(next.quakes.data.keys) == ["b"])
+    #expect(next.feeds[.allDay]?.record == committed)
+    #expect(next.feeds[.allDay]?.status == .failure(error: "not written"))
+    #expect(next.feeds[.allHour]?.record == FeedRecord())
   }
 
   // MARK: the remote store answers

@@ -131,24 +131,39 @@ import Testing
     try store.close()
   }
 
-  @Test func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache() async throws {
+  /// A script that writes against the schema can store text in an INTEGER
+  /// column (SQLite keeps text that does not look like a number), or a value
+  /// of the right kind outside ``QuakeRanges`` (a time no ISO 8601 reader
+  /// parses back, a latitude of 1e308): either is a damaged row, named, and
+  /// never served.
+  @Test(arguments: [
+    ("quakes", "time", "'yesterday'", "the text 'yesterday'"),
+    ("quakes", "time", "9000000000000000", "the integer 9000000000000000, outside"),
+    ("quakes", "updated", "-9223372036854775808", "the integer -9223372036854775808, outside"),
+    ("quakes", "latitude", "1e308", "the real 1e+308, outside"),
+    ("quakes", "longitude", "-181", "the real -181.0, outside"),
+    ("quakes", "magnitude", "1e308", "the real 1e+308, outside"),
+    ("quakes", "depth", "-1e308", "the real -1e+308, outside"),
+    ("feeds", "generated", "9223372036854775807", "the integer 9223372036854775807, outside"),
+    ("feeds", "last_success", "9000000000000000", "the integer 9000000000000000, outside"),
+  ])
+  func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache(table: String, column: String, value: String, found: String) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file()
     let store = try SQLiteLocalStore(path: path)
     try await store.didFetchRemoteQuakesMutation(
       feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
-    // A script that writes against the schema: SQLite keeps text that does
-    // not look like a number even in an INTEGER column.
-    try DatabaseFile.execute(path, "UPDATE quakes SET time = 'yesterday' WHERE id = 'q1'")
+    let (key, row) = table == "quakes" ? ("id", "q1") : ("name", "all_day")
+    try DatabaseFile.execute(path, "UPDATE \(table) SET \(column) = \(value) WHERE \(key) = '\(row)'")
 
     let error = try await #require(throws: SQLiteLocalStoreError.self) { try await store.fetchLocalQuakesQuery() }
     #expect(error.kind == .corrupt)
     #expect(error.operation == .read)
     let message = try #require(error.errorDescription)
     #expect(message.contains(path))
-    #expect(message.contains("q1"))
-    #expect(message.contains("the text 'yesterday' in column time"))
+    #expect(message.contains("the row \"\(row)\" of table \(table) holds \(found)"), "\(message)")
+    #expect(message.contains("in column \(column)"), "\(message)")
     try store.close()
   }
 

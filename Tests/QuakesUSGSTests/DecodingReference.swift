@@ -57,11 +57,20 @@ enum DecodingReference {
       throw FeedDecodingError("not a GeoJSON feed: \(error)")
     }
     var batch = FeedBatch(quakes: [])
-    batch.generated = feed.metadata?.generated.map(Timestamp.date(milliseconds:))
+    batch.generated = feed.metadata?.generated.flatMap {
+      QuakeRanges.milliseconds.contains($0) ? Timestamp.date(milliseconds: $0) : nil
+    }
     for feature in feed.features {
       let properties = feature.properties
       let coordinates = feature.geometry?.coordinates ?? []
-      guard let id = feature.id, !id.isEmpty, let time = properties?.time, coordinates.count >= 2 else {
+      guard let id = feature.id, !id.isEmpty, let time = properties?.time, coordinates.count >= 2,
+        let longitude = QuakeRanges.longitude(fromFeed: coordinates[0]),
+        QuakeRanges.latitude.contains(coordinates[1]),
+        coordinates.count < 3 || QuakeRanges.depth.contains(coordinates[2]),
+        QuakeRanges.milliseconds.contains(time),
+        properties?.updated.map(QuakeRanges.milliseconds.contains) ?? true,
+        properties?.mag.map(QuakeRanges.magnitude.contains) ?? true
+      else {
         batch.skippedFeatures += 1
         continue
       }
@@ -70,7 +79,7 @@ enum DecodingReference {
         Quake(
           id: id, magnitude: properties?.mag, magnitudeType: properties?.magType, time: timeDate,
           updated: properties?.updated.map(Timestamp.date(milliseconds:)) ?? timeDate, place: properties?.place,
-          longitude: coordinates[0], latitude: coordinates[1], depth: coordinates.count > 2 ? coordinates[2] : nil,
+          longitude: longitude, latitude: coordinates[1], depth: coordinates.count > 2 ? coordinates[2] : nil,
           url: properties?.url, status: properties?.status.map(ReviewStatus.init(rawValue:)),
           eventType: properties?.type))
       let others = (properties?.ids ?? "").split(separator: ",").map(String.init).filter { $0 != id }

@@ -22,7 +22,7 @@ struct RemoteStoreListenerTests {
   ) async throws -> (Listener<RemoteStoreLocalStoreDouble, USGSRemoteStore<CurlNetworkSession>>, Store<QuakesState, QuakesAction>) {
     let remote = USGSRemoteStore(
       catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL), configuration: .init(totalTimeout: totalTimeout))
-    let listener = Listener(localStore: local, remoteStore: remote)
+    let listener = Listener(localStore: local, remoteStore: remote) { Issue.record("\($0)") }
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     listener.listen(to: store)
     try await store.dispatch(action: .daemon(.didStart)) {

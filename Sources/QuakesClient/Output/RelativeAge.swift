@@ -9,8 +9,12 @@ public enum RelativeAge {
     return "\(self.span(seconds)) ago"
   }
 
+  /// `seconds` (not negative) in its largest whole unit. Days are capped at
+  /// a billion, so a date from a damaged answer prints instead of trapping
+  /// on the conversion to `Int`.
   private static func span(_ seconds: Double) -> String {
-    switch seconds {
+    let seconds = seconds.isNaN ? 0 : min(seconds, 86_400e9)
+    return switch seconds {
     case ..<60: "\(Int(seconds))s"
     case ..<3_600: "\(Int(seconds / 60))m"
     case ..<86_400: "\(Int(seconds / 3_600))h"

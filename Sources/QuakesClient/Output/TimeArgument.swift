@@ -5,8 +5,18 @@ import QuakesData
 /// `2024-03-10` meaning its midnight UTC), or an age before now: a number and
 /// a unit, `s`, `m`, `h`, `d` or `w` (`90m`, `6h`, `2d`).
 public enum TimeArgument {
-  /// The moment `text` names, relative ages counted back from `now`; `nil` when `text` is neither form.
+  /// The moment `text` names, relative ages counted back from `now`; `nil`
+  /// when `text` is neither form, or names a moment outside the years 1–9999
+  /// (``QuakeRanges/milliseconds``: no quake lies there, and the daemon reads
+  /// only four-digit years).
   public static func parse(_ text: String, now: Date = Date()) -> Date? {
+    guard let date = Self.moment(text, now: now),
+      QuakeRanges.milliseconds.contains(Timestamp.milliseconds(date))
+    else { return nil }
+    return date
+  }
+
+  private static func moment(_ text: String, now: Date) -> Date? {
     if let unit = text.last, let seconds = Self.unitSeconds[unit], let amount = Double(text.dropLast()), amount >= 0, amount.isFinite {
       return now.addingTimeInterval(-amount * seconds)
     }

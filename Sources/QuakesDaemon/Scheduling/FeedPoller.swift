@@ -5,7 +5,8 @@ public import QuakesData
 ///
 /// It dispatches `.scheduler(.pollDue(feed:))` and follows the transitions
 /// until the feed's fetch result arrived and, for a batch, until its diff was
-/// committed (or the write failed). If a fetch of the feed is already running
+/// committed (or the write of that batch failed; another write's failure
+/// is not this feed's). If a fetch of the feed is already running
 /// (a client's refresh), the tick is ignored by the reducer and the poller
 /// waits for that fetch instead: the two coalesce.
 public struct FeedPoller: Sendable {
@@ -44,17 +45,24 @@ public struct FeedPoller: Sendable {
       throw CancellationError()
     }
     var fetched = false
-    while let (_, action, _) = await transitions.next() {
+    var alreadyApplied = false
+    while let (oldState, action, _) = await transitions.next() {
       switch action {
       case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: _, result: let result)))):
         switch result {
-        case .success: fetched = true
+        case .success(let batch):
+          fetched = true
+          alreadyApplied = oldState.feeds[feed]?.record.hasApplied(batch) ?? false
         case .notModified: return .notModified
         case .failure(let error): return .fetchFailed(error)
         }
       case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: let counts)))) where fetched:
-        return .written(counts)
-      case .data(.persistentSession(.localStore(.didFailMutation(error: let error)))) where fetched:
+        // A batch with the `generated` already applied is the same data
+        // served again: as good as a 304 (only its validators were written).
+        return alreadyApplied ? .notModified : .written(counts)
+      case .data(
+        .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
+      where fetched:
         return .writeFailed(error)
       default:
         continue

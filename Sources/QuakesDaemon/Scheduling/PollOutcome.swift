@@ -4,7 +4,8 @@ public import QuakesData
 public enum PollOutcome: Hashable, Sendable {
   /// The feed changed and its diff was committed.
   case written(QuakesDiff.Counts)
-  /// The server answered `304 Not Modified`.
+  /// The server answered `304 Not Modified`, or sent the batch with the
+  /// `metadata.generated` already applied (the same data again).
   case notModified
   /// The fetch failed; the cached quakes stay.
   case fetchFailed(String)

@@ -66,8 +66,9 @@ extension QuakesAction.Data.PersistentSession {
     case didReloadQuakes(result: FetchQuakesResult)
     /// The diff of a remote batch was committed.
     case didWriteRemoteQuakes(feed: QuakesFeed, counts: QuakesDiff.Counts)
-    /// A write failed; the state may no longer match the local store.
-    case didFailMutation(error: String)
+    /// `mutation` failed at `date`; the state may no longer match the local
+    /// store (it is reloaded next).
+    case didFailMutation(mutation: Mutation, date: Date, error: String)
   }
 
   /// The remote store (USGS) answered for `feed` at `date`.
@@ -78,6 +79,17 @@ extension QuakesAction.Data.PersistentSession {
 }
 
 extension QuakesAction.Data.PersistentSession.LocalStore {
+  /// A write to the local store, named so that its failure is reported
+  /// against what caused it (a feed's batch, a client's delete).
+  public enum Mutation: Hashable, Sendable {
+    /// The diff of a remote batch of `feed`, with the feed's record.
+    case remoteQuakes(feed: QuakesFeed)
+    /// A client's delete of one quake.
+    case deleteQuake(quakeId: Quake.ID)
+    /// A client's purge.
+    case deleteQuakes
+  }
+
   /// The outcome of reading the local store.
   public enum FetchQuakesResult: Hashable, Sendable {
     /// Everything the local store holds.

@@ -25,12 +25,23 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   private var task: Task<Void, Never>?
   private var stoppedTask: Task<Void, Never>?
   private var fetches: [QuakesFeed: Task<Void, Never>] = [:]
+  private let onError: @Sendable (String) -> Void
 
   /// Creates a listener over a local and a remote store.
   ///
-  /// - Parameter now: the clock that dates remote fetches.
-  public init(localStore: LocalStore, remoteStore: RemoteStore, now: @escaping @Sendable () -> Date = { Date() }) {
+  /// - Parameters:
+  ///   - now: the clock that dates remote fetches and failed writes.
+  ///   - onError: told when a side effect could not report its result to the
+  ///     store (the store refused the action, or went away): the daemon logs
+  ///     it, so nothing the listener started fails without a trace.
+  public init(
+    localStore: LocalStore,
+    remoteStore: RemoteStore,
+    now: @escaping @Sendable () -> Date = { Date() },
+    onError: @escaping @Sendable (String) -> Void
+  ) {
     self.session = PersistentSession(localStore: localStore, remoteStore: remoteStore, now: now)
+    self.onError = onError
   }
 
   isolated deinit {
@@ -98,26 +109,26 @@ extension Listener {
     switch action {
     case .daemon(.didStart):
       if oldState.quakes.status == nil, newState.quakes.status == .waiting {
-        await Self.shielded { try? await store.dispatch(thunk: self.session.fetchLocalQuakesQuery()) }
+        await self.shielded(action) { try await store.dispatch(thunk: self.session.fetchLocalQuakesQuery()) }
       }
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       if oldState.feeds[feed]?.status != .waiting, let feedState = newState.feeds[feed], feedState.status == .waiting {
         self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
       }
     case .client(.delete(quakeId: let quakeId)):
-      await Self.shielded { try? await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId)) }
+      await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId)) }
     case .client(.purge):
-      await Self.shielded { try? await store.dispatch(thunk: self.session.deleteLocalQuakesMutation()) }
+      await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation()) }
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch) = result else { return }
       let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
-      await Self.shielded {
-        try? await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+      await self.shielded(action) {
+        try await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
       }
     case .data(.persistentSession(.localStore(.didFailMutation))):
-      await Self.shielded { try? await store.dispatch(thunk: self.session.reloadLocalQuakesQuery()) }
+      await self.shielded(action) { try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery()) }
     case .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
@@ -127,8 +138,19 @@ extension Listener {
 
   /// Runs a local-store operation to its end even if the listener is being
   /// stopped: a write that was started commits rather than being cut short.
-  private static func shielded(_ operation: @escaping @StoreActor @Sendable () async -> Void) async {
-    await Task { @StoreActor in await operation() }.value
+  /// An error (the store refused the result, or went away) goes to `onError`.
+  private func shielded(
+    _ cause: QuakesAction,
+    _ operation: @escaping @StoreActor @Sendable () async throws -> Void
+  ) async {
+    let onError = self.onError
+    await Task { @StoreActor in
+      do {
+        try await operation()
+      } catch {
+        onError("the side effect of \(cause) could not report its result: \(errorMessage(error))")
+      }
+    }.value
   }
 
   private func startFetch(
@@ -137,8 +159,13 @@ extension Listener {
     validators: FeedValidators
   ) {
     let session = self.session
+    let onError = self.onError
     self.fetches[feed] = Task {
-      try? await store.dispatch(thunk: session.fetchRemoteQuakesQuery(feed: feed, validators: validators))
+      do {
+        try await store.dispatch(thunk: session.fetchRemoteQuakesQuery(feed: feed, validators: validators))
+      } catch {
+        onError("the fetch of \(feed) could not report its result: \(errorMessage(error))")
+      }
     }
   }
 }

@@ -64,7 +64,7 @@ extension PersistentSession {
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
       if let error = await self.write({ try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff) }) {
-        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+        try await dispatcher.dispatch(action: self.failure(of: .remoteQuakes(feed: feed), error: error))
       } else {
         try await dispatcher.dispatch(
           action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: diff.counts)))))
@@ -78,7 +78,7 @@ extension PersistentSession {
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
       if let error = await self.write({ try await $0.deleteLocalQuakeMutation(quakeId: quakeId) }) {
-        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+        try await dispatcher.dispatch(action: self.failure(of: .deleteQuake(quakeId: quakeId), error: error))
       }
     }
   }
@@ -89,7 +89,7 @@ extension PersistentSession {
   {
     { dispatcher, _ in
       if let error = await self.write({ try await $0.deleteLocalQuakesMutation() }) {
-        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(error: error)))))
+        try await dispatcher.dispatch(action: self.failure(of: .deleteQuakes, error: error))
       }
     }
   }
@@ -116,6 +116,14 @@ extension PersistentSession {
     } catch {
       return .failure(error: errorMessage(error))
     }
+  }
+
+  /// The action that reports `mutation`'s failure, dated now.
+  private nonisolated func failure(
+    of mutation: QuakesAction.Data.PersistentSession.LocalStore.Mutation,
+    error: String
+  ) -> QuakesAction {
+    .data(.persistentSession(.localStore(.didFailMutation(mutation: mutation, date: self.now(), error: error))))
   }
 
   /// Runs a write; returns the message of its error, or `nil` if it worked.

@@ -17,4 +17,11 @@ public struct FeedRecord: Hashable, Sendable {
     self.generated = generated
     self.lastSuccess = lastSuccess
   }
+
+  /// Whether `batch` carries the `metadata.generated` of the batch this
+  /// record was applied from: USGS stamps every regeneration of a feed anew,
+  /// so such a batch is the same data, and changes no quake.
+  public func hasApplied(_ batch: FeedBatch) -> Bool {
+    batch.generated != nil && batch.generated == self.generated
+  }
 }

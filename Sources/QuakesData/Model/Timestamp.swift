@@ -12,9 +12,15 @@ public enum Timestamp {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 
-  /// `date` as whole milliseconds after 1970-01-01T00:00:00Z, rounded.
+  /// `date` as whole milliseconds after 1970-01-01T00:00:00Z, rounded, and
+  /// clamped to what an `Int64` holds (a `Date` can be far beyond it, or
+  /// not a number; converting such a double would trap). ``QuakeRanges``
+  /// keeps the dates of quakes well inside.
   public static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
+    let value = (date.timeIntervalSince1970 * 1000).rounded()
+    if let exact = Int64(exactly: value) { return exact }
+    if value.isNaN { return 0 }
+    return value > 0 ? .max : .min
   }
 
   /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
@@ -110,9 +116,11 @@ extension Timestamp {
     }
   }
 
+  /// The quotient rounded toward −∞ and the non-negative remainder, for any
+  /// `value` (no intermediate sum that could overflow at `Int64.min`).
   private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-    let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-    return (quotient, value - quotient * divisor)
+    let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }
 
   private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension QuakesReducer {
   static func reduce(
     state: QuakesState,
@@ -18,16 +20,41 @@ extension QuakesReducer {
       for quake in cache.quakes {
         state.quakes.data[quake.id] = quake
       }
+      // What the database committed, not what the state had applied: a feed
+      // whose batch was not written polls with the validators and the
+      // `generated` of the batch before it, and so fetches it again.
+      for (feed, var feedState) in state.feeds {
+        feedState.record = cache.feeds[feed] ?? FeedRecord()
+        state.feeds[feed] = feedState
+      }
       state.quakes.status = .success
     case .didFetchQuakes(result: .failure(error: let error)),
       .didReloadQuakes(result: .failure(error: let error)):
       state.quakes.status = .failure(error: error)
     case .didWriteRemoteQuakes(feed: let feed, counts: let counts):
       state.feeds[feed, default: FeedState()].lastWrite = counts
-    case .didFailMutation(error: let error):
+    case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error
+      if case .remoteQuakes(feed: let feed) = mutation {
+        state.feeds[feed] = Self.reduce(feedState: state.feeds[feed] ?? FeedState(), writeFailedAt: date, error: error)
+      }
     }
     return state
+  }
+
+  /// The feed whose batch could not be written: it shows the failure, and
+  /// forgets the batch's validators and `generated` (the reload then puts
+  /// back the committed ones), so that no poll in between gets a
+  /// `304 Not Modified` or skips the same `generated`, and the batch is
+  /// fetched and written again.
+  private static func reduce(feedState: FeedState, writeFailedAt date: Date, error: String) -> FeedState {
+    var feedState = feedState
+    let message = "the batch was fetched but not written: \(error)"
+    feedState.status = .failure(error: message)
+    feedState.lastFailure = FeedFailure(date: date, message: message)
+    feedState.record = FeedRecord()
+    feedState.lastWrite = nil
+    return feedState
   }
 }

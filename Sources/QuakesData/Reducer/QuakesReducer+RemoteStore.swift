@@ -14,8 +14,7 @@ extension QuakesReducer {
       feedState.lastAttempt = date
       switch result {
       case .success(batch: let batch):
-        let alreadyApplied = batch.generated != nil && batch.generated == feedState.record.generated
-        if !alreadyApplied {
+        if !feedState.record.hasApplied(batch) {
           state.quakes.data = RemoteSync.apply(batch, of: feed, options: state.options, to: state.quakes.data)
         }
         feedState.status = .success

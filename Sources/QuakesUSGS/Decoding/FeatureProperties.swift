@@ -25,4 +25,12 @@ struct FeatureProperties {
   /// Where the content of the `ids` string is in the body, and whether it
   /// holds an escape: it is split only once the feature's own id is known.
   var ids: (start: Int, end: Int, escaped: Bool)?
+
+  /// Whether `time`, `updated` and `mag` lie in ``QuakeRanges`` (a missing
+  /// `time` is judged by the caller; a missing `updated` or `mag` is fine).
+  var isInRange: Bool {
+    (self.time.map(QuakeRanges.milliseconds.contains) ?? true)
+      && (self.updated.map(QuakeRanges.milliseconds.contains) ?? true)
+      && (self.magnitude.map(QuakeRanges.magnitude.contains) ?? true)
+  }
 }

@@ -11,7 +11,7 @@ extension FeedScanner {
   /// - Parameter otherIds: where the feature's other ids (from `ids`) go.
   /// - Returns: the quake, or `nil` when the feature lacks a usable `id`
   ///   (a non-empty string), `time` (a number) or coordinates (at least
-  ///   two numbers).
+  ///   two numbers), or holds a value outside ``QuakeRanges``.
   mutating func readFeature(otherIds: inout [Quake.ID: [Quake.ID]]) throws(FeedDecodingError) -> Quake? {
     var id: String?
     var properties = FeatureProperties()
@@ -37,7 +37,10 @@ extension FeedScanner {
         }
       } while try self.nextMember()
     }
-    guard let id, !id.isEmpty, let time = properties.time, let coordinates else { return nil }
+    guard let id, !id.isEmpty, let time = properties.time, let coordinates,
+      let longitude = QuakeRanges.longitude(fromFeed: coordinates.longitude),
+      properties.isInRange, Self.isInRange(coordinates)
+    else { return nil }
     if let ids = properties.ids {
       let others = self.otherIds(in: ids, besides: id)
       if !others.isEmpty { otherIds[id] = others }
@@ -50,13 +53,20 @@ extension FeedScanner {
       time: timeDate,
       updated: properties.updated.map(Timestamp.date(milliseconds:)) ?? timeDate,
       place: properties.place,
-      longitude: coordinates.longitude,
+      longitude: longitude,
       latitude: coordinates.latitude,
       depth: coordinates.depth,
       url: properties.url,
       status: properties.status,
       eventType: properties.eventType
     )
+  }
+
+  /// Whether the latitude and the depth lie in ``QuakeRanges`` (the
+  /// longitude is wrapped into its range, or refused, by the caller).
+  private static func isInRange(_ coordinates: Coordinates) -> Bool {
+    QuakeRanges.latitude.contains(coordinates.latitude)
+      && (coordinates.depth.map(QuakeRanges.depth.contains) ?? true)
   }
 
   /// Reads the `properties` object at ``index``.

@@ -83,7 +83,9 @@ extension FeedScanner {
       let (key, first) = try self.readKey()
       switch key {
       case .generated where Self.startsNumber(first):
-        generated = self.int64(try self.scanNumber()).map(Timestamp.date(milliseconds:))
+        generated = self.int64(try self.scanNumber()).flatMap { milliseconds in
+          QuakeRanges.milliseconds.contains(milliseconds) ? Timestamp.date(milliseconds: milliseconds) : nil
+        }
       case .generated:
         generated = nil
         try self.skipValue()

@@ -14,6 +14,8 @@ actor RemoteStoreDouble: PersistentSessionRemoteStore {
     self.answers = answers
   }
 
+  func setAnswer(_ answer: Answer, for feed: QuakesFeed) { self.answers[feed] = answer }
+
   func fetchRemoteQuakesQuery(feed: QuakesFeed, validators: FeedValidators) async throws -> RemoteFetch {
     self.requests.append((feed, validators))
     switch self.answers[feed] {
