@@ -195,7 +195,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesBenchTests",
-      dependencies: ["quakes-bench", "QuakesUSGS", "USGSStandIn"],
+      dependencies: ["quakes-bench", "QuakesUSGS", "QuakesData", "QuakesProtocol", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(

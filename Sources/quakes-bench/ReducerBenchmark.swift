@@ -15,8 +15,11 @@ enum ReducerBenchmark {
   }
 
   /// Measures each size; prints a line per size as it goes.
+  ///
+  /// - Throws: when a step fails or does not leave n + 1 quakes in its
+  ///   state: a failed step fails the benchmark, it is not timed.
   @discardableResult
-  static func run(sizes: [Int]) -> [Row] {
+  static func run(sizes: [Int]) throws -> [Row] {
     var rows: [Row] = []
     print("reducer step: add one quake to a state of n quakes (old state kept alive)")
     print("n".padding(toLength: 10, withPad: " ", startingAt: 0) + "TreeDictionary (µs/step)   Dictionary (µs/step)")
@@ -34,13 +37,12 @@ enum ReducerBenchmark {
       let steps = max(20, min(2_000, 20_000_000 / max(size, 1)))
       let batches = (0..<steps).map { [self.quake(size + $0)] }
 
-      let tree = self.measure(steps: steps) { step in
+      let tree = try self.measure("the TreeDictionary step at \(size)", steps: steps, size: size) { step in
         let action = QuakesAction.data(.persistentSession(.remoteStore(.didFetchQuakes(
           feed: .allHour, date: Date(), result: .success(batch: FeedBatch(quakes: batches[step]))))))
-        let next = try? QuakesReducer.reduce(state: state, action: action)
-        return next?.quakes.data.count ?? 0
+        return try QuakesReducer.reduce(state: state, action: action).quakes.data.count
       }
-      let flat = self.measure(steps: steps) { step in
+      let flat = try self.measure("the Dictionary step at \(size)", steps: steps, size: size) { step in
         var next = dictionary
         for quake in batches[step] where (quake.magnitude ?? 0) > 0 {
           next[quake.id] = quake
@@ -55,17 +57,17 @@ enum ReducerBenchmark {
     return rows
   }
 
-  private static func measure(steps: Int, _ body: (Int) -> Int) -> Double {
-    var sink = 0
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
+  /// Microseconds per step of `steps` steps, each of which must leave a
+  /// state of `size + 1` quakes.
+  private static func measure(_ what: String, steps: Int, size: Int, _ body: (Int) throws -> Int) throws -> Double {
+    let seconds = try TimedRun.seconds(what, expecting: steps * (size + 1)) {
+      var quakes = 0
       for step in 0..<steps {
-        sink &+= body(step)
+        quakes += try body(step)
       }
+      return quakes
     }
-    precondition(sink > 0)
-    let (seconds, attoseconds) = elapsed.components
-    return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(steps)
+    return seconds * 1e6 / Double(steps)
   }
 
   private static func quake(_ index: Int) -> Quake {

@@ -18,7 +18,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "reducer", nil:
   let sizes = arguments.dropFirst().compactMap { Int($0) }
-  ReducerBenchmark.run(sizes: sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes)
+  do {
+    try ReducerBenchmark.run(sizes: sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes)
+  } catch {
+    FileHandle.standardError.write(Data("quakes-bench reducer: \(error)\n".utf8))
+    exit(1)
+  }
 case "sqlite":
   exit(await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst())))
 case "decode":

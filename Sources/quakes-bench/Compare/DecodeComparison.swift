@@ -9,10 +9,13 @@ import QuakesUSGS
 ///
 /// The decoders do not do the same work: ours and `JSONDecoder` produce
 /// typed quakes; Python's produce dictionaries of every member and check
-/// nothing. Each round decodes the file once with each decoder, in an
-/// order that rotates from round to round; Python's are timed inside their
-/// own process (`time.perf_counter` around the call), so its start-up is
-/// not counted.
+/// nothing. They are timed the same way: warm and repeated, inside their
+/// own process. Ours and `JSONDecoder` decode the file once untimed, then
+/// once each per round, in an order that rotates from round to round; then
+/// one Python process does the same with `json.loads` and `orjson.loads`
+/// (``pythonScript``), so Python's start-up and first call are not counted
+/// either. Every timed call must decode the feature count the untimed call
+/// found, or the benchmark fails.
 struct DecodeComparison {
   let path: String
   let rounds: Int
@@ -26,56 +29,46 @@ struct DecodeComparison {
     var ours = Samples(), foundation = Samples(), python = Samples(), orjson = Samples()
   }
 
-  /// Times one call of `json.loads` and one of `orjson.loads` on the file,
-  /// in that order or reversed; prints each decoder's seconds on a line.
-  private static let pythonScript = """
-    import json, sys, time, orjson
-    data = open(sys.argv[1], "rb").read()
-    decoders = [("json", json.loads), ("orjson", orjson.loads)]
-    if sys.argv[2] == "reversed": decoders.reverse()
-    for name, decode in decoders:
-        start = time.perf_counter(); decode(data); print(name, time.perf_counter() - start)
-    """
-
   func run() throws -> Result {
     guard let data = FileManager.default.contents(atPath: self.path) else {
       throw MeasuredRun.Failure(description: "cannot read the feed file \(self.path)")
     }
     let bytes = [UInt8](data)
+    let name = (self.path as NSString).lastPathComponent
+    // The untimed first calls: what every timed call must give again.
+    let batch = try GeoJSONFeedDecoder.decode(bytes)
+    let features = try JSONDecoder().decode(RemoteResponse.self, from: data).features.count
+    guard !batch.quakes.isEmpty, features == batch.quakes.count + batch.skippedFeatures else {
+      throw MeasuredRun.Failure(
+        description: "\(self.path): our decoder found \(batch.quakes.count) quakes (\(batch.skippedFeatures) features skipped), JSONDecoder \(features) features")
+    }
     var result = Result()
     result.bytes = bytes.count
-    result.quakes = try GeoJSONFeedDecoder.decode(bytes).quakes.count
-    _ = try JSONDecoder().decode(RemoteResponse.self, from: data)
+    result.quakes = batch.quakes.count
     let megabytes = Double(bytes.count) / 1e6
-    let clock = ContinuousClock()
-    var sink = 0
     for round in 0..<self.rounds {
-      var steps: [() throws -> Void] = [
-        { result.ours.append(megabytes / clock.measure { sink &+= (try? GeoJSONFeedDecoder.decode(bytes))?.quakes.count ?? 0 }.seconds) },
+      let steps: [() throws -> Void] = [
+        {
+          result.ours.append(
+            megabytes / (try TimedRun.seconds("GeoJSONFeedDecoder on \(name)", expecting: batch.quakes.count) {
+              try GeoJSONFeedDecoder.decode(bytes).quakes.count
+            }))
+        },
         {
           result.foundation.append(
-            megabytes / clock.measure { sink &+= (try? JSONDecoder().decode(RemoteResponse.self, from: data))?.features.count ?? 0 }.seconds)
+            megabytes / (try TimedRun.seconds("JSONDecoder on \(name)", expecting: features) {
+              try JSONDecoder().decode(RemoteResponse.self, from: data).features.count
+            }))
         },
       ]
-      if let python = self.python {
-        steps.append { try self.runPython(python, reversed: round % 2 == 1, megabytes: megabytes, into: &result) }
-      }
       for index in steps.indices {
         try steps[(index + round) % steps.count]()
       }
     }
-    guard sink > 0 else { throw MeasuredRun.Failure(description: "\(self.path): no quake decoded") }
-    return result
-  }
-
-  private func runPython(_ python: String, reversed: Bool, megabytes: Double, into result: inout Result) throws {
-    let run = try Command.run(python, ["-c", Self.pythonScript, self.path, reversed ? "reversed" : "forward"])
-    guard run.status == 0 else { throw MeasuredRun.Failure(description: "python decode: \(run.errors)") }
-    for line in run.output.split(separator: "\n") {
-      let parts = line.split(separator: " ")
-      guard parts.count == 2, let seconds = Double(parts[1]), seconds > 0 else { continue }
-      if parts[0] == "json" { result.python.append(megabytes / seconds) } else { result.orjson.append(megabytes / seconds) }
+    if let python = self.python {
+      (result.python, result.orjson) = try self.runPython(python, features: features, megabytes: megabytes)
     }
+    return result
   }
 }
 

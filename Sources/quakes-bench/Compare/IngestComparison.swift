@@ -5,10 +5,10 @@ import QuakesTestSupport
 /// fetching it over HTTP from a local `usgs-standin` (validators and 304 as
 /// USGS serves; uncompressed, because compressing is the server's work and
 /// would share the machine's CPUs with quakesd), against `geojson-to-sqlite q.db quakes FEED --pk id`
-/// reading the same file. Then the same feed again into the same file:
-/// quakesd's conditional request gets a 304; with its validators cleared it
-/// fetches, decodes and diffs the whole body again; the peer upserts every
-/// feature. Rows written are counted by the same triggers on both files.
+/// reading the same file. Then the same feed again into the same file, in
+/// each of the ways ``Repeat`` names for quakesd; the peer has one way, it
+/// upserts every feature. Rows written are counted by the same triggers on
+/// both files.
 ///
 /// Rounds alternate which tool goes first; each round uses fresh files.
 struct IngestComparison {
@@ -24,14 +24,47 @@ struct IngestComparison {
   /// The folder the rounds' files go in.
   let work: String
 
+  /// How much later the regenerated feed's `metadata.generated` is: USGS
+  /// regenerates its summary feeds every minute.
+  static let regeneratedAfterMilliseconds: Int64 = 60_000
+
+  /// The ways quakesd gets the same feed again, in the order each round runs them.
+  enum Repeat: CaseIterable {
+    /// Its conditional request gets 304 Not Modified: nothing is decoded.
+    case notModified
+    /// Its validators are cleared, so the same body comes again; its
+    /// `metadata.generated` is the one already applied, so the reducer skips
+    /// the batch: fetch, decode and the skip, 0 rows by that shortcut.
+    case sameGenerated
+    /// The feed as regenerated (``RegeneratedFeed``): same quakes, later
+    /// `metadata.generated`, a new ETag, so a 200 with the body; quakesd
+    /// decodes, reduces and diffs every quake, and writes what changed (nothing).
+    case newGenerated
+  }
+
+  /// One way of quakesd's again, over the rounds.
+  struct RepeatRuns {
+    /// Whole process, ms.
+    var wallTime = Samples()
+    /// The poll alone inside quakesd, from its log, ms (not for ``Repeat/notModified``,
+    /// which quakesd logs at debug level only).
+    var poll = Samples()
+    /// Rows of `quakes` inserted, updated or deleted by the last round's run.
+    var rowsWritten = 0
+  }
+
   /// Times (ms), peak memory (MiB) and rows written of each tool.
   struct Result {
-    var oursFirst = Samples(), peerFirst = Samples()
-    var oursAgain = Samples(), oursRefetched = Samples(), peerAgain = Samples()
-    var oursMemory = Samples(), peerMemory = Samples()
-    /// The poll alone inside quakesd (fetch, decode, reduce, diff, write), from its log.
-    var oursPollFirst = Samples(), oursPollRefetched = Samples()
-    var oursRowsAgain = 0, oursRowsRefetched = 0, peerRowsAgain = 0
+    /// The first ingest into a fresh file, whole process.
+    var oursFresh = Samples(), peerFresh = Samples()
+    var oursFreshMemory = Samples(), peerFreshMemory = Samples()
+    /// The poll alone inside quakesd's first ingest (fetch, decode, reduce, diff, write), from its log.
+    var oursFreshPoll = Samples()
+    /// quakesd given the same feed again, each way.
+    var oursAgain: [Repeat: RepeatRuns] = [:]
+    /// geojson-to-sqlite given the same file again, whole process, and the rows it wrote.
+    var peerAgain = Samples()
+    var peerRowsAgain = 0
     /// The quakes in quakesd's file after the first ingest.
     var quakes = 0
     /// The peer's file of the last round, kept for the served-query comparison.
@@ -39,13 +72,12 @@ struct IngestComparison {
   }
 
   func run() async throws -> Result {
-    let feeds = self.work + "/feeds"
-    try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
-    try? FileManager.default.removeItem(atPath: feeds + "/\(self.feedName).geojson")
-    try FileManager.default.createSymbolicLink(atPath: feeds + "/\(self.feedName).geojson", withDestinationPath: self.feedPath)
-    let standIn = try ChildProcess(executable: self.binaries + "/usgs-standin", arguments: ["--no-gzip", feeds])
-    defer { standIn.kill() }
-    let baseURL = try await standIn.waitForLine { $0.hasPrefix("http") }
+    let regenerated = try RegeneratedFeed.body(
+      of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.feedPath))), generatedLaterBy: Self.regeneratedAfterMilliseconds)
+    let standIn = try await self.startStandIn(folder: "feeds", feed: .link(self.feedPath))
+    defer { standIn.process.kill() }
+    let regeneratedStandIn = try await self.startStandIn(folder: "feeds-regenerated", feed: .body(regenerated))
+    defer { regeneratedStandIn.process.kill() }
 
     var result = Result()
     for round in 0..<self.rounds {
@@ -53,45 +85,59 @@ struct IngestComparison {
       try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
       let ourDatabase = state + "/quakesd/quakes.sqlite"
       let peerDatabase = state + "/peer.db"
-      let ours = {
+      let log = state + "/quakesd.log"
+      let ours = { (baseURL: String) in
         try self.expectSuccess(
           MeasuredRun.run(
             self.binaries + "/quakesd",
             ["--once", "--state-dir", state + "/quakesd", "--feed", self.feedName, "--feed-base-url", baseURL],
             environment: QuakesdProcess.environment(adding: ["QUAKESD_MAX_FEED_SIZE": "1GiB"]),
-            logPath: state + "/quakesd.log"),
-          "quakesd --once", log: state + "/quakesd.log")
+            logPath: log),
+          "quakesd --once", log: log)
       }
       let peer = { (peer: String) in
         try self.expectSuccess(
           MeasuredRun.run(peer, [peerDatabase, "quakes", self.feedPath, "--pk", "id"], logPath: state + "/peer.log"),
           "geojson-to-sqlite", log: state + "/peer.log")
       }
-      let first = try self.alternate(round: round, ours, peer)
-      result.oursFirst.append(first.ours.wallTime.milliseconds)
-      result.oursPollFirst.append(try Self.pollTime(log: state + "/quakesd.log"))
-      result.oursMemory.append(first.ours.peakResidentMiB)
+      let first = try self.alternate(round: round, { try ours(standIn.baseURL) }, peer)
+      result.oursFresh.append(first.ours.wallTime.milliseconds)
+      result.oursFreshPoll.append(try Self.pollTime(log: log))
+      result.oursFreshMemory.append(first.ours.peakResidentMiB)
       result.quakes = Int(try SQLiteShell.run(ourDatabase, "SELECT count(*) FROM quakes")) ?? 0
       try SQLiteShell.countWrites(ourDatabase)
       if let run = first.peer {
-        result.peerFirst.append(run.wallTime.milliseconds)
-        result.peerMemory.append(run.peakResidentMiB)
+        result.peerFresh.append(run.wallTime.milliseconds)
+        result.peerFreshMemory.append(run.peakResidentMiB)
         try SQLiteShell.countWrites(peerDatabase)
         result.peerDatabase = peerDatabase
       }
 
-      let again = try self.alternate(round: round, ours, peer)
-      result.oursAgain.append(again.ours.wallTime.milliseconds)
-      result.oursRowsAgain = try SQLiteShell.rowsWritten(ourDatabase)
-      if let run = again.peer {
-        result.peerAgain.append(run.wallTime.milliseconds)
-        result.peerRowsAgain = try SQLiteShell.rowsWritten(peerDatabase)
+      var rowsBefore = 0
+      for again in Repeat.allCases {
+        let run: MeasuredRun
+        switch again {
+        case .notModified:
+          let both = try self.alternate(round: round, { try ours(standIn.baseURL) }, peer)
+          run = both.ours
+          if let peerRun = both.peer {
+            result.peerAgain.append(peerRun.wallTime.milliseconds)
+            result.peerRowsAgain = try SQLiteShell.rowsWritten(peerDatabase)
+          }
+        case .sameGenerated:
+          try SQLiteShell.run(ourDatabase, "UPDATE feeds SET etag = NULL, last_modified = NULL")
+          run = try ours(standIn.baseURL)
+        case .newGenerated:
+          run = try ours(regeneratedStandIn.baseURL)
+        }
+        var runs = result.oursAgain[again] ?? RepeatRuns()
+        runs.wallTime.append(run.wallTime.milliseconds)
+        if again != .notModified { runs.poll.append(try Self.pollTime(log: log)) }
+        let rows = try SQLiteShell.rowsWritten(ourDatabase)
+        runs.rowsWritten = rows - rowsBefore
+        rowsBefore = rows
+        result.oursAgain[again] = runs
       }
-
-      try SQLiteShell.run(ourDatabase, "UPDATE feeds SET etag = NULL, last_modified = NULL")
-      result.oursRefetched.append(try ours().wallTime.milliseconds)
-      result.oursPollRefetched.append(try Self.pollTime(log: state + "/quakesd.log"))
-      result.oursRowsRefetched = try SQLiteShell.rowsWritten(ourDatabase) - result.oursRowsAgain
     }
     return result
   }

@@ -6,21 +6,38 @@ import QuakesTestSupport
 /// against quakesd's query socket, then against datasette's JSON API on the
 /// peer's file of the same quakes, alternating which goes first from round
 /// to round.
+///
+/// quakesd caches encoded `quakes.list` results by their params (ListCache),
+/// so ``Query/list`` asks the same question every time, which every request
+/// after the first is answered from that cache, and ``Query/listDistinct``
+/// asks it with parameters of its own on every request (``DistinctUntil``),
+/// which no cache can answer: the report shows both, named.
 struct ServedQueryComparison {
-  /// The three kinds of query, each as quakesd's request line and
-  /// datasette's request target (database `peer`, table `quakes`).
+  /// The kinds of query, each as quakesd's request lines and datasette's
+  /// request targets (database `peer`, table `quakes`).
   enum Query: String, CaseIterable {
-    case count, get, list
+    case count, get, list, listDistinct
 
+    /// The report's name of the query, saying which answers come from a cache.
     var title: String {
       switch self {
       case .count: "count"
       case .get: "get one quake by id"
-      case .list: "list, newest 100"
+      case .list: "list, newest 100, the same params every request (quakesd: from its ListCache)"
+      case .listDistinct: "list, newest 100, distinct params every request (uncached)"
       }
     }
 
-    func requests(ids: [String]) -> (ours: [String], peer: [String]) {
+    /// Whether every request must differ from every other of its run: the
+    /// load generator then sends each line once (`--each-once`) and fails
+    /// if the run needs more than the file holds.
+    var isDistinct: Bool { self == .listDistinct }
+
+    /// quakesd's request lines and datasette's targets: for `get`, one per
+    /// id; for `listDistinct`, `distinctCount` of each, request `i` asking
+    /// for the newest 100 before ``DistinctUntil/date(_:)`` `i` on both sides.
+    func requests(ids: [String], distinctCount: Int) -> (ours: [String], peer: [String]) {
+      let list = "/peer/quakes.json?_sort_desc=time&_size=100&_shape=array&_nocount=1"
       switch self {
       case .count:
         return ([#"{"method":"quakes.count"}"#], ["/peer.json?sql=select+count(*)+from+quakes&_shape=array"])
@@ -30,12 +47,18 @@ struct ServedQueryComparison {
           ids.map { "/peer/quakes/\($0).json?_shape=array" }
         )
       case .list:
-        return ([#"{"method":"quakes.list","params":{"limit":100}}"#], ["/peer/quakes.json?_sort_desc=time&_size=100&_shape=array&_nocount=1"])
+        return ([#"{"method":"quakes.list","params":{"limit":100}}"#], [list])
+      case .listDistinct:
+        return (
+          (0..<distinctCount).map { #"{"method":"quakes.list","params":{"limit":100,"until":"\#(DistinctUntil.iso8601($0))"}}"# },
+          (0..<distinctCount).map { list + "&time__lt=\(DistinctUntil.milliseconds($0))" }
+        )
       }
     }
   }
 
-  /// The kinds of query to load, in order.
+  /// The kinds of query to load, in order (``Query/list`` before
+  /// ``Query/listDistinct``: its throughput sizes the distinct requests).
   var queries = Query.allCases
   /// `quakes-bench` itself, to run `quakes-bench load`.
   let bench: String
@@ -54,23 +77,46 @@ struct ServedQueryComparison {
   struct Result {
     var ours: [Query: [LoadGenerator.Outcome]] = [:]
     var peer: [Query: [LoadGenerator.Outcome]] = [:]
+
+    /// The most replies per second any run of `query` had, on either side (0 before any).
+    func fastestThroughput(of query: Query) -> Double {
+      ((self.ours[query] ?? []) + (self.peer[query] ?? [])).map(\.throughput).max() ?? 0
+    }
+  }
+
+  /// The warm-up before each load run's measured seconds.
+  var warmup: Double { min(1, self.seconds / 2) }
+
+  /// How many distinct requests a run needs at most, when no run goes faster
+  /// than `throughput` replies/s: twice what that rate sends over the warm-up
+  /// and the measured seconds, plus those in flight, and at least 1,000.
+  func distinctRequestCount(fastestThroughput throughput: Double) -> Int {
+    max(1_000, Int((throughput * (self.warmup + self.seconds) * 2).rounded(.up)) + self.connections * self.depth)
   }
 
   func run() throws -> Result {
     var result = Result()
     for query in self.queries {
-      let (ours, peer) = query.requests(ids: self.ids)
+      // The same list answered from quakesd's cache is less work than the
+      // uncached one (datasette caches neither), so no distinct run outpaces
+      // the fastest list run; were one to, the generator fails, loudly.
+      let distinctCount = self.distinctRequestCount(fastestThroughput: result.fastestThroughput(of: .list))
+      let (ours, peer) = query.requests(ids: self.ids, distinctCount: distinctCount)
       let oursFile = self.work + "/\(query.rawValue)-ours.txt"
       let peerFile = self.work + "/\(query.rawValue)-peer.txt"
       try ours.joined(separator: "\n").write(toFile: oursFile, atomically: true, encoding: .utf8)
       try peer.joined(separator: "\n").write(toFile: peerFile, atomically: true, encoding: .utf8)
+      let eachOnce = query.isDistinct ? ["--each-once"] : []
       for round in 0..<self.rounds {
         var runs: [() throws -> Void] = [
-          { result.ours[query, default: []].append(try self.load(["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile])) }
+          {
+            result.ours[query, default: []].append(
+              try self.load(["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile] + eachOnce))
+          }
         ]
         if let port = self.peerPort {
           runs.append {
-            result.peer[query, default: []].append(try self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile]))
+            result.peer[query, default: []].append(try self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce))
           }
         }
         for index in runs.indices {
@@ -83,8 +129,7 @@ struct ServedQueryComparison {
 
   /// The command line of one load run, as the report shows it.
   var loadOptions: [String] {
-    ["--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)",
-     "--warmup", "\(min(1, self.seconds / 2))"]
+    ["--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup", "\(self.warmup)"]
   }
 
   private func load(_ arguments: [String]) throws -> LoadGenerator.Outcome {

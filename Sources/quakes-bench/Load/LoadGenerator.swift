@@ -15,11 +15,13 @@ import Foundation
 /// much of the machine the generator itself took.
 ///
 ///     quakes-bench load (--unix PATH | --tcp PORT) --framing lines|http --requests FILE
-///                       [--connections 32] [--depth 4] [--seconds 5] [--warmup 1]
+///                       [--connections 32] [--depth 4] [--seconds 5] [--warmup 1] [--each-once]
 ///
 /// With `--framing lines` each line of FILE is sent as it is (a quakesd
 /// request); with `http`, each line is a request target sent as
-/// `GET TARGET HTTP/1.1`.
+/// `GET TARGET HTTP/1.1`. With `--each-once` no line is sent twice, so a
+/// file of distinct requests gives a run of distinct requests: a run that
+/// needs more than the file holds fails instead of repeating one.
 struct LoadGenerator {
   let target: LoadTarget
   let framing: ResponseFraming
@@ -28,6 +30,8 @@ struct LoadGenerator {
   var depth = 4
   var seconds = 5.0
   var warmup = 1.0
+  /// Whether each request line may be sent only once (`--each-once`).
+  var eachOnce = false
 
   /// What one run measured.
   struct Outcome: Codable {
@@ -65,8 +69,13 @@ struct LoadGenerator {
 
   private static func parse(_ arguments: [String]) throws -> LoadGenerator {
     var options: [String: String] = [:]
+    var eachOnce = false
     var remaining = arguments[...]
     while let name = remaining.popFirst() {
+      if name == "--each-once" {
+        eachOnce = true
+        continue
+      }
       guard name.hasPrefix("--"), let value = remaining.popFirst() else { throw Failure(description: "expected --option value, got \(name)") }
       options[String(name.dropFirst(2))] = value
     }
@@ -89,6 +98,7 @@ struct LoadGenerator {
     }
     guard !requests.isEmpty else { throw Failure(description: "\(file) holds no request") }
     var generator = LoadGenerator(target: target, framing: framing, requests: requests)
+    generator.eachOnce = eachOnce
     if let value = options["connections"].flatMap({ Int($0) }) { generator.connections = max(1, value) }
     if let value = options["depth"].flatMap({ Int($0) }) { generator.depth = max(1, value) }
     if let value = options["seconds"].flatMap({ Double($0) }) { generator.seconds = max(0.1, value) }
@@ -105,7 +115,7 @@ struct LoadGenerator {
     var next = 0
     for connection in connections {
       for _ in 0..<self.depth {
-        connection.enqueue(self.requests[next % self.requests.count], at: clock.now)
+        connection.enqueue(try self.request(number: next), at: clock.now)
         next += 1
       }
     }
@@ -131,7 +141,7 @@ struct LoadGenerator {
             if reply.isError { outcome.errors += 1 }
           }
           if now < end {
-            connection.enqueue(self.requests[next % self.requests.count], at: now)
+            connection.enqueue(try self.request(number: next), at: now)
             next += 1
           }
         }
@@ -152,5 +162,17 @@ struct LoadGenerator {
     outcome.generatorCPUSeconds =
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     return outcome
+  }
+
+  /// Request number `number` of the run: the file's lines in turn, cycling,
+  /// or with ``eachOnce`` each line once.
+  ///
+  /// - Throws: with ``eachOnce``, when the run needs more requests than the file holds.
+  func request(number: Int) throws -> [UInt8] {
+    if self.eachOnce, number >= self.requests.count {
+      throw Failure(
+        description: "the run needed more than the \(self.requests.count) distinct requests of its file (--each-once): give a longer file")
+    }
+    return self.requests[number % self.requests.count]
   }
 }

@@ -55,9 +55,9 @@ extension BenchmarkSuite {
 
   /// One reducer step at each state size, TreeDictionary against
   /// Dictionary: a section and a summary row.
-  mutating func reducer() {
+  mutating func reducer() throws {
     print("reducer step")
-    let rows = ReducerBenchmark.run(sizes: self.scale.reducerSizes)
+    let rows = try ReducerBenchmark.run(sizes: self.scale.reducerSizes)
     var table = MarkdownTable("quakes in the state", "TreeDictionary, µs per step", "Dictionary, µs per step", "Dictionary ÷ TreeDictionary")
     for row in rows {
       table.add(self.count(row.size), String(format: "%.2f", row.tree), String(format: "%.2f", row.dictionary), self.ratio(row.dictionary, row.tree))

@@ -61,8 +61,13 @@ struct BenchmarkSuite {
     }
     let command = scale.name == "full" ? "make bench" : "make bench-smoke"
     var markdown = suite.report.markdown(command: command, duration: clock.now - start)
-    if let analysis, let text = try? String(contentsOfFile: analysis, encoding: .utf8) {
-      markdown += "\n" + text
+    if let analysis {
+      do {
+        markdown += "\n" + (try String(contentsOfFile: analysis, encoding: .utf8))
+      } catch {
+        FileHandle.standardError.write(Data("quakes-bench suite: cannot read \(analysis): \(error)\n".utf8))
+        return 1
+      }
     }
     print("\n" + suite.report.summaryTable)
     if let output {
@@ -94,7 +99,7 @@ struct BenchmarkSuite {
     try self.decode(inputs)
     try await self.queries(cache: inputs.caches[self.scale.largeCount], peerDatabase: largeIngest.peerDatabase)
     try await self.coldStart(inputs)
-    self.reducer()
+    try self.reducer()
   }
 
   /// `12,345`.
