@@ -180,6 +180,7 @@ let package = Package(
         "QuakesTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSwift
     ),

@@ -280,7 +280,7 @@ struct ListenerStoreTests {
     #expect(failed.quakes.lastMutationError == "database or disk is full")
     #expect(failed.quakes.status == .success)
     #expect(failed.feeds[.allDay]?.record == committed, "the feed's record is the last committed one")
-    #expect(failed.feeds[.allDay]?.status == .failure(error: "the batch was fetched but not written: database or disk is full"))
+    #expect(failed.feeds[.allDay]?.status == .failure(error: "database or disk is full"))
     #expect(failed.feeds[.allDay]?.lastFailure?.date == self.date)
 
     await local.setFailWrites(nil)

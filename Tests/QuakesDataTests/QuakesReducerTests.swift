@@ -171,7 +171,7 @@ struct QuakesReducerTests {
 
     let next = try QuakesReducer.reduce(state: state, action: failure)
 
-    let message = "the batch was fetched but not written: database or disk is full"
+    let message = "database or disk is full"
     #expect(next.feeds[.allDay]?.status == .failure(error: message))
     #expect(next.feeds[.allDay]?.lastFailure == FeedFailure(date: Self.now, message: message))
     #expect(next.feeds[.allDay]?.record == FeedRecord())

@@ -8,11 +8,16 @@ public struct Backoff: Hashable, Sendable {
   public var base: Duration
   /// The longest retry delay.
   public var cap: Duration
+  /// The shortest delay between two polls of a feed: a minute
+  /// (``FeedSchedule/minimumInterval``), since USGS regenerates its feeds no
+  /// faster; tests of the scheduler's loop set it lower.
+  public var minimum: Duration
 
   /// Creates a backoff; by default retries start at a minute and double up to 30 minutes.
-  public init(base: Duration = .seconds(60), cap: Duration = .seconds(1_800)) {
+  public init(base: Duration = .seconds(60), cap: Duration = .seconds(1_800), minimum: Duration = FeedSchedule.minimumInterval) {
     self.base = base
     self.cap = cap
+    self.minimum = minimum
   }
 
   /// The delay before the next poll, after `failures` failures in a row (0
@@ -22,10 +27,10 @@ public struct Backoff: Hashable, Sendable {
   public func delay(after failures: Int, interval: Duration, random: Double) -> Duration {
     if failures == 0 {
       // ±10 %, never under the minimum interval.
-      return max(FeedSchedule.minimumInterval, interval * (0.9 + 0.2 * random))
+      return max(self.minimum, interval * (0.9 + 0.2 * random))
     }
     let exponential = min(self.cap, self.base * (1 << min(failures - 1, 30)))
     // Between half and all of the delay ("equal jitter"), at least a minute.
-    return max(FeedSchedule.minimumInterval, exponential * (0.5 + 0.5 * random))
+    return max(self.minimum, exponential * (0.5 + 0.5 * random))
   }
 }

@@ -5,8 +5,8 @@ public import QuakesData
 ///
 /// It dispatches `.scheduler(.pollDue(feed:))` and follows the transitions
 /// until the feed's fetch result arrived and, for a batch, until its diff was
-/// committed (or the write of that batch failed; another write's failure
-/// is not this feed's). If a fetch of the feed is already running
+/// committed (or the write of that batch failed and the cache was reloaded;
+/// another write's failure is not this feed's). If a fetch of the feed is already running
 /// (a client's refresh), the tick is ignored by the reducer and the poller
 /// waits for that fetch instead: the two coalesce.
 public struct FeedPoller: Sendable {
@@ -32,8 +32,8 @@ public struct FeedPoller: Sendable {
 
   /// Polls `feed` once; returns how it ended.
   ///
-  /// - Throws: `CancellationError` when the cache is not loaded yet (the
-  ///   reducer ignores fetches until it is) or the store went away.
+  /// - Throws: ``PollNotRun`` when the cache is not loaded yet (the reducer
+  ///   ignores fetches until it is) or the store stopped.
   @StoreActor
   public func poll(_ feed: QuakesFeed, requestedBy requester: Requester = .scheduler) async throws -> PollOutcome {
     var transitions = self.store.makeStream().makeAsyncIterator()
@@ -42,10 +42,11 @@ public struct FeedPoller: Sendable {
     case .client: try self.store.dispatch(action: .client(.refresh(feed: feed)))
     }
     guard self.store.state.feeds[feed]?.status == .waiting else {
-      throw CancellationError()
+      throw PollNotRun.cacheNotLoaded
     }
     var fetched = false
     var alreadyApplied = false
+    var writeError: String?
     while let (oldState, action, _) = await transitions.next() {
       switch action {
       case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: _, result: let result)))):
@@ -63,11 +64,15 @@ public struct FeedPoller: Sendable {
       case .data(
         .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
       where fetched:
-        return .writeFailed(error)
+        writeError = error
+      case .data(.persistentSession(.localStore(.didReloadQuakes))):
+        // The reload that follows a failed write puts back the committed
+        // record: once it is in the state, status tells the truth.
+        if let writeError { return .writeFailed(writeError) }
       default:
         continue
       }
     }
-    throw CancellationError()
+    throw PollNotRun.storeStopped
   }
 }

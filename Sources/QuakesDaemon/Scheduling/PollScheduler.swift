@@ -88,11 +88,24 @@ public struct PollScheduler: Sendable {
     while !Task.isCancelled {
       self.timetable.setNextPoll(of: schedule.feed, at: nil)
       self.timetable.setPolling(schedule.feed, true)
-      let polled = try? await self.poller.poll(schedule.feed)
+      let polled: Result<PollOutcome, any Error>
+      do {
+        polled = .success(try await self.poller.poll(schedule.feed))
+      } catch {
+        polled = .failure(error)
+      }
       self.timetable.setPolling(schedule.feed, false)
-      guard let outcome = polled else { return }
-      self.report(schedule.feed, outcome)
-      failures = outcome.isSuccess ? 0 : failures + 1
+      switch polled {
+      case .success(let outcome):
+        self.report(schedule.feed, outcome)
+        failures = outcome.isSuccess ? 0 : failures + 1
+      case .failure where Task.isCancelled:
+        return
+      case .failure(let error):
+        // Only shutdown ends a feed's polling; anything else is retried.
+        self.logger.error("polling \(schedule.feed) did not run (\(errorMessage(error))); retrying after a backoff")
+        failures += 1
+      }
       let delay = self.backoff.delay(after: failures, interval: schedule.interval, random: Double.random(in: 0..<1))
       self.logger.debug("next poll", metadata: ["feed": "\(schedule.feed)", "in": "\(DurationText.format(delay))"])
       self.timetable.setNextPoll(of: schedule.feed, at: Date(timeIntervalSinceNow: delay.seconds))

@@ -50,9 +50,8 @@ extension QuakesReducer {
   /// fetched and written again.
   private static func reduce(feedState: FeedState, writeFailedAt date: Date, error: String) -> FeedState {
     var feedState = feedState
-    let message = "the batch was fetched but not written: \(error)"
-    feedState.status = .failure(error: message)
-    feedState.lastFailure = FeedFailure(date: date, message: message)
+    feedState.status = .failure(error: error)
+    feedState.lastFailure = FeedFailure(date: date, message: error)
     feedState.record = FeedRecord()
     feedState.lastWrite = nil
     return feedState
