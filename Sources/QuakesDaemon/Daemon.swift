@@ -52,14 +52,13 @@ public struct Daemon: Service {
       return
     }
     let listCache = ListCache()
+    let reporter = StatusReporter(
+      databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
+      timetable: scheduler.timetable,
+      startedAt: Date())
+    let watchHub = WatchHub(store: store, reporter: reporter, logger: self.logger)
     let responder = RequestResponder(
-      store: store,
-      reporter: StatusReporter(
-        databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
-        timetable: scheduler.timetable,
-        startedAt: Date()),
-      listCache: listCache,
-      logger: self.logger)
+      store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, logger: self.logger)
     let servers: [SocketServer]
     do {
       servers = try await self.openSockets()
@@ -80,6 +79,7 @@ public struct Daemon: Service {
           }
         }
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
+        group.addTask { await watchHub.run() }
         for server in servers {
           group.addTask {
             await server.run(responder: responder, limits: self.limits, connections: connections, logger: self.logger)

@@ -35,9 +35,6 @@ public final class NotifySocketListener {
 
   /// Every message received so far, each split into its `KEY=value` lines.
   public private(set) var messages: [[String]] = []
-  /// When each of ``messages`` was read (as close to its arrival as the
-  /// caller reads: call ``messages(containing:)`` often to time them).
-  public private(set) var arrivals: [ContinuousClock.Instant] = []
 
   /// Waits until a message holds a line for which `predicate` holds; returns
   /// that message.
@@ -60,11 +57,6 @@ public final class NotifySocketListener {
     return self.messages.filter { $0.contains(line) }
   }
 
-  /// When the messages whose lines include `line` were read.
-  public func arrivals(containing line: String) -> [ContinuousClock.Instant] {
-    self.receiveAvailable()
-    return zip(self.messages, self.arrivals).filter { $0.0.contains(line) }.map(\.1)
-  }
 
   private func receiveAvailable() {
     var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -73,7 +65,6 @@ public final class NotifySocketListener {
       guard count > 0 else { return }
       let text = String(decoding: buffer[..<count], as: UTF8.self)
       self.messages.append(text.split(separator: "\n").map(String.init))
-      self.arrivals.append(.now)
     }
   }
 }

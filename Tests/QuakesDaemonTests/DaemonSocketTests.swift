@@ -131,15 +131,17 @@ struct DaemonSocketTests {
     }
   }
 
-  @Test("watch streams the status, then the quakes a refresh inserted")
+  @Test("every watcher gets the status, then the quakes a refresh inserted, once they are committed")
   func watchSeesRefresh() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(5)) { daemon, standIn in
-      let watcher = try daemon.query()
-      try watcher.send(#"{"id":"w","method":"quakes.watch","more":true}"# + "\n")
-      let first = try watcher.readObject()
-      #expect(first["continues"] as? Bool == true)
-      #expect(first.result?["event"] as? String == "status")
-      #expect(((first.result?["status"] as? [String: Any])?["cache"] as? [String: Any])?["count"] as? Int == 5)
+      let watchers = try [daemon.query(), daemon.control(), daemon.query()]
+      for (index, watcher) in watchers.enumerated() {
+        try watcher.send(#"{"id":"w\#(index)","method":"quakes.watch","more":true}"# + "\n")
+        let first = try watcher.readObject()
+        #expect(first["continues"] as? Bool == true)
+        #expect(first.result?["event"] as? String == "status")
+        #expect(((first.result?["status"] as? [String: Any])?["cache"] as? [String: Any])?["count"] as? Int == 5)
+      }
 
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(7), generated: SyntheticFeed.generated + 60_000))
       let refresh = try daemon.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
@@ -147,15 +149,18 @@ struct DaemonSocketTests {
       #expect(outcome?["outcome"] as? String == "written")
       #expect(outcome?["inserted"] as? Int == 2)
 
-      var inserted: [String] = []
-      while inserted.isEmpty {
-        let event = try watcher.readObject()
-        #expect(event["id"] as? String == "w")
-        if event.result?["event"] as? String == "changes" {
-          inserted = (event.result?["inserted"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+      for (index, watcher) in watchers.enumerated() {
+        var inserted: [String] = []
+        while inserted.isEmpty {
+          let event = try watcher.readObject()
+          #expect(event["id"] as? String == "w\(index)")
+          if event.result?["event"] as? String == "changes" {
+            #expect(event.result?["feed"] as? String == "all_day")
+            inserted = (event.result?["inserted"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+          }
         }
+        #expect(Set(inserted) == ["tt5", "tt6"])
       }
-      #expect(Set(inserted) == ["tt5", "tt6"])
     }
   }
 

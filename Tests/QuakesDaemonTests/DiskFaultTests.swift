@@ -28,6 +28,9 @@ struct DiskFaultTests {
       try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
       let control = try daemon.control()
       let committed = try Self.feedStatus(control)
+      let watcher = try daemon.query()
+      try watcher.send(#"{"id":"w","method":"quakes.watch","more":true}"# + "\n")
+      #expect(try watcher.readObject().result?["event"] as? String == "status")
 
       try disk.fill()
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
@@ -55,6 +58,18 @@ struct DiskFaultTests {
       #expect(
         requests.count == 3 && requests[2].headers["if-none-match"] == requests[1].headers["if-none-match"],
         "the retry sent the committed batch's validators, not the unwritten one's")
+
+      // Watchers hear of committed changes only: the unwritten batch shows
+      // as the reload after it, then the batch once it was written.
+      var events: [String] = []
+      var inserted = 0
+      while inserted < 990 {
+        let event = try #require(try watcher.readObject().result)
+        let name = try #require(event["event"] as? String)
+        if name != "status" { events.append(name) }
+        inserted += (event["inserted"] as? [Any])?.count ?? 0
+      }
+      #expect(events == ["reloaded", "changes", "changes"], "\(events)")
 
       daemon.child.send(signal: SIGTERM)
       #expect(await daemon.child.waitForExit() == 0)

@@ -129,10 +129,10 @@ struct FeedPollerTests {
     ] {
       try store.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(mutation: mutation, date: date, error: "disk full")))))
     }
-    let counts = QuakesDiff.Counts(inserted: 2)
-    try store.dispatch(action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: .allDay, counts: counts)))))
+    let diff = QuakesDiff(inserted: [Quake(id: "new", magnitude: 2, time: date, updated: date, place: nil, longitude: 0, latitude: 0)])
+    try store.dispatch(action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: .allDay, diff: diff)))))
 
     let outcome = try await poll.value
-    #expect(outcome == .written(counts))
+    #expect(outcome == .written(QuakesDiff.Counts(inserted: 1)))
   }
 }

@@ -62,18 +62,14 @@ struct SystemdTests {
         environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000"]))
       defer { daemon.stop() }
       try await notifications.waitForMessage { $0 == "READY=1" }
-      // Read every 10 ms for two seconds, so each ping is timed when it comes.
-      let end = ContinuousClock.now + .seconds(2)
-      while ContinuousClock.now < end {
-        _ = notifications.arrivals(containing: "WATCHDOG=1")
-        try await Task.sleep(for: .milliseconds(10))
-      }
-      let pings = notifications.arrivals(containing: "WATCHDOG=1")
-      let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }.sorted()
+      // Pings counted over three seconds: about 15 at one per 200 ms. A
+      // count, not the gaps between arrivals, so that a test reading late
+      // under load does not make the daemon look late.
+      let before = notifications.messages(containing: "WATCHDOG=1").count
+      try await Task.sleep(for: .seconds(3))
+      let pings = notifications.messages(containing: "WATCHDOG=1").count - before
 
-      #expect(pings.count >= 5, "\(pings.count) pings in two seconds")
-      let median = try #require(gaps.isEmpty ? nil : gaps[gaps.count / 2])
-      #expect(median >= .milliseconds(150) && median <= .milliseconds(300), "pings every \(median), not every 200 ms")
+      #expect((10...21).contains(pings), "\(pings) pings in 3 s, not about one per 200 ms")
     }
   }
 

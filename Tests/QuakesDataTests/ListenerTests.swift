@@ -134,7 +134,7 @@ struct ListenerTests {
     let expected = QuakesDiff(inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
     let record = try #require(new.feeds[.allDay]?.record)
     #expect(await local.calls == [.write(feed: .allDay, record: record, diff: expected)])
-    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts(inserted: 1, updated: 1, deleted: 1)))])
+    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, diff: expected))])
   }
 
   @Test("a batch of unchanged quakes writes an empty diff: nothing for the local store to do")
@@ -153,7 +153,7 @@ struct ListenerTests {
       return
     }
     #expect(diff.isEmpty)
-    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts()))])
+    #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, diff: QuakesDiff()))])
   }
 
   // MARK: deletes

@@ -18,7 +18,7 @@ struct QuakesFilterTests {
     (.local(.didFetchQuakes(result: .failure(error: "e"))), false),
     (.local(.didReloadQuakes(result: .success(cache: cache))), true),
     (.local(.didReloadQuakes(result: .failure(error: "e"))), false),
-    (.local(.didWriteRemoteQuakes(feed: .allDay, counts: QuakesDiff.Counts(inserted: 1))), false),
+    (.local(.didWriteRemoteQuakes(feed: .allDay, diff: QuakesDiff(inserted: [.fixture("a")]))), false),
     (.local(.didFailMutation(mutation: .deleteQuakes, date: Date(timeIntervalSince1970: 0), error: "e")), false),
     (.remote(.success(batch: batch)), true),
     (.remote(.notModified), false),

@@ -143,7 +143,9 @@ struct QuakesReducerTests {
   @Test("a committed diff is recorded on its feed")
   func didWriteRecordsCounts() throws {
     let counts = QuakesDiff.Counts(inserted: 3, updated: 2, deleted: 1)
-    let next = try QuakesReducer.reduce(state: .loaded(), action: .local(.didWriteRemoteQuakes(feed: .allDay, counts: counts)))
+    let diff = QuakesDiff(
+      inserted: [.fixture("a"), .fixture("b"), .fixture("c")], updated: [.fixture("d"), .fixture("e")], deleted: [.fixture("f")])
+    let next = try QuakesReducer.reduce(state: .loaded(), action: .local(.didWriteRemoteQuakes(feed: .allDay, diff: diff)))
     #expect(next.feeds[.allDay]?.lastWrite == counts)
   }
 

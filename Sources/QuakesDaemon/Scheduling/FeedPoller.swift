@@ -57,10 +57,10 @@ public struct FeedPoller: Sendable {
         case .notModified: return .notModified
         case .failure(let error): return .fetchFailed(error)
         }
-      case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: let counts)))) where fetched:
+      case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, diff: let diff)))) where fetched:
         // A batch with the `generated` already applied is the same data
         // served again: as good as a 304 (only its validators were written).
-        return alreadyApplied ? .notModified : .written(counts)
+        return alreadyApplied ? .notModified : .written(diff.counts)
       case .data(
         .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
       where fetched:

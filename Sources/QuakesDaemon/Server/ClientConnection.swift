@@ -49,7 +49,7 @@ struct ClientConnection: Sendable {
             try await outbound.write(Self.buffer(reply))
           case .watch(let request):
             try await WatchSession(
-              request: request, channel: self.channel.channel, outbound: outbound, responder: self.responder,
+              request: request, channel: self.channel.channel, outbound: outbound, hub: self.responder.watchHub,
               bufferLimit: self.limits.watchBufferLines, logger: self.logger
             ).run()
             return

@@ -20,6 +20,8 @@ struct RequestResponder: Sendable {
   let store: Store<QuakesState, QuakesAction>
   let reporter: StatusReporter
   let listCache: ListCache
+  /// Where `quakes.watch` streams get their events.
+  let watchHub: WatchHub
   let logger: Logger
 
   /// The response to `line`, received on a `role` socket. Never throws: every

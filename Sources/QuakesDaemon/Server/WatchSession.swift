@@ -7,18 +7,18 @@ import QuakesProtocol
 /// Streams `quakes.watch` to one client: the status, then one line per
 /// change, until the client leaves or the daemon stops.
 ///
-/// The store's transitions are turned into lines at once and queued for the
-/// client in a buffer of ``bufferLimit`` lines; the client's socket drains
-/// it. A client that reads too slowly fills the buffer: nothing more is
-/// queued for it, it gets a `quakes.Unavailable` error line after the lines
-/// already queued, and the connection is closed once that line is written or
-/// after ``overflowGrace``, whichever comes first. The store never waits for
-/// a watcher.
+/// The events come from the ``WatchHub``, computed and encoded once for all
+/// watchers, and queue for this client in a buffer of ``bufferLimit``
+/// lines; the client's socket drains it. A client that reads too slowly
+/// fills the buffer: nothing more is queued for it, it gets a
+/// `quakes.Unavailable` error line after the lines already queued, and the
+/// connection is closed once the client closes or after ``overflowGrace``,
+/// whichever comes first. The store never waits for a watcher.
 struct WatchSession: Sendable {
   let request: Request
   let channel: any Channel
   let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-  let responder: RequestResponder
+  let hub: WatchHub
   let bufferLimit: Int
   let logger: Logger
 
@@ -27,33 +27,17 @@ struct WatchSession: Sendable {
   private static let overflowGrace: Duration = .seconds(5)
 
   func run() async throws {
-    let (lines, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
-      bufferingPolicy: .bufferingOldest(self.bufferLimit))
-    let transitions = await self.responder.store.makeStream()
-    continuation.yield(try self.line(self.responder.watchStart(self.responder.store.snapshot())))
+    let subscription = self.hub.subscribe(bufferLimit: self.bufferLimit)
+    defer { self.hub.unsubscribe(subscription.id) }
+    try await self.outbound.write(ClientConnection.buffer(try self.line(self.hub.start())))
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for await transition in transitions {
-          for event in self.responder.watchEvents(
-            oldState: transition.oldState, action: transition.action, newState: transition.newState)
-          {
-            guard case .enqueued = continuation.yield(try self.line(event)) else {
-              self.logger.notice(
-                "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind")
-              continuation.finish(throwing: FellBehind())
-              try await Task.sleep(for: Self.overflowGrace)
-              return
-            }
-          }
-        }
-        continuation.finish()
-      }
-      group.addTask {
         do {
-          for try await line in lines {
-            try await self.outbound.write(ClientConnection.buffer(line))
+          for try await result in subscription.results {
+            try await self.outbound.write(ClientConnection.buffer(try self.line(result)))
           }
-        } catch is FellBehind {
+          return  // the store stopped
+        } catch is WatchHub.FellBehind {
           try await self.outbound.write(
             ClientConnection.buffer(
               Reply.line(
@@ -67,6 +51,17 @@ struct WatchSession: Sendable {
         try await self.channel.closeFuture.get()
       }
       group.addTask {
+        // A watcher that fell behind has a grace period to read what was
+        // queued for it and its error line, even while its writes block.
+        for await _ in subscription.fellBehind {
+          self.logger.notice(
+            "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind")
+          try await Task.sleep(for: Self.overflowGrace)
+          return
+        }
+        try await self.channel.closeFuture.get()
+      }
+      group.addTask {
         try await self.channel.closeFuture.get()
       }
       // The client left, the store stopped, or a watcher that fell behind
@@ -77,10 +72,7 @@ struct WatchSession: Sendable {
     }
   }
 
-  /// The end of a watch whose client fell behind.
-  private struct FellBehind: Error {}
-
-  private func line(_ event: WatchEvent) throws -> Data {
-    try Reply.line(id: self.request.id, result: event, continues: true)
+  private func line(_ encodedResult: Data) throws -> Data {
+    try Reply.line(id: self.request.id, encodedResult: encodedResult, continues: true)
   }
 }

@@ -64,8 +64,10 @@ extension QuakesAction.Data.PersistentSession {
     case didFetchQuakes(result: FetchQuakesResult)
     /// A reload after a failed write finished: its quakes replace the state's.
     case didReloadQuakes(result: FetchQuakesResult)
-    /// The diff of a remote batch was committed.
-    case didWriteRemoteQuakes(feed: QuakesFeed, counts: QuakesDiff.Counts)
+    /// The diff of a remote batch was committed: exactly these changes are
+    /// now in the local store. Watchers (and anything else that reacts to
+    /// what changed) read them here, computed once by the listener.
+    case didWriteRemoteQuakes(feed: QuakesFeed, diff: QuakesDiff)
     /// `mutation` failed at `date`; the state may no longer match the local
     /// store (it is reloaded next).
     case didFailMutation(mutation: Mutation, date: Date, error: String)

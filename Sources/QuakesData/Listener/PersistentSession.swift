@@ -67,7 +67,7 @@ extension PersistentSession {
         try await dispatcher.dispatch(action: self.failure(of: .remoteQuakes(feed: feed), error: error))
       } else {
         try await dispatcher.dispatch(
-          action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, counts: diff.counts)))))
+          action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, diff: diff)))))
       }
     }
   }

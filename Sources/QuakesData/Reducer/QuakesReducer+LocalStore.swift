@@ -31,8 +31,8 @@ extension QuakesReducer {
     case .didFetchQuakes(result: .failure(error: let error)),
       .didReloadQuakes(result: .failure(error: let error)):
       state.quakes.status = .failure(error: error)
-    case .didWriteRemoteQuakes(feed: let feed, counts: let counts):
-      state.feeds[feed, default: FeedState()].lastWrite = counts
+    case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
+      state.feeds[feed, default: FeedState()].lastWrite = diff.counts
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error

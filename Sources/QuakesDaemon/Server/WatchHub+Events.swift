@@ -1,38 +1,22 @@
-import Foundation
 import QuakesData
 import QuakesProtocol
 
-extension RequestResponder {
-  /// The most quakes one `changes` line carries, so that a line stays far
-  /// under the 1 MiB limit (a quake is about 350 bytes of JSON).
-  static let quakesPerWatchLine = 500
-
-  /// The watch events one transition of the store makes: the quakes it
-  /// changed, then the status if a feed or the cache changed state.
-  func watchEvents(
-    oldState: QuakesState,
-    action: QuakesAction,
-    newState: QuakesState
-  ) -> [WatchEvent] {
-    var events: [WatchEvent] = []
-    if QuakesFilter.filterQuakes()(oldState, action) {
-      events += Self.changes(oldState: oldState, action: action, newState: newState)
-    }
+extension WatchHub {
+  /// The watch events of one transition of the store: the quakes it changed,
+  /// then the status if a feed or the cache changed state.
+  func events(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
+    var events = Self.changes(oldState: oldState, action: action, newState: newState)
     if oldState.feeds != newState.feeds || oldState.quakes.status != newState.quakes.status {
       events.append(WatchEvent(event: "status", status: self.reporter.status(of: newState)))
     }
     return events
   }
 
-  /// The first line of a watch.
-  func watchStart(_ state: QuakesState) -> WatchEvent {
-    WatchEvent(event: "status", status: self.reporter.status(of: state))
-  }
-
+  /// A batch's changes once they are committed (the diff the listener wrote),
+  /// a delete or purge as the state applied it, a load or reload.
   private static func changes(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
     switch action {
-    case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: .success(let batch))))):
-      let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
+    case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
       return self.chunks(of: diff, feed: feed.name)
     case .client(.delete(quakeId: let id)) where oldState.quakes.data[id] != nil:
       return [WatchEvent(event: "changes", inserted: [], updated: [], deleted: [id])]

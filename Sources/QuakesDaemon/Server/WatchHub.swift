@@ -1,0 +1,127 @@
+import Foundation
+import ImmutableData
+import Logging
+import QuakesData
+import QuakesProtocol
+import Synchronization
+
+/// Turns each transition of the store into watch events once — the changes
+/// of a committed diff, as the listener computed them, and the status when
+/// it changed — encodes each event once, and hands the encoded results to
+/// every watcher.
+///
+/// So a transition costs the same with one watcher or a thousand: no
+/// watcher diffs a batch or encodes a quake again. Each watcher has a
+/// bounded buffer; a watcher whose buffer is full is finished with
+/// ``FellBehind`` and forgotten, and the hub never waits for one.
+final class WatchHub: Sendable {
+  /// The encoded `result` values of the events for one watcher.
+  typealias Results = AsyncThrowingStream<Data, any Error>
+
+  /// The end of a watcher that fell its whole buffer behind.
+  struct FellBehind: Error {}
+
+  /// The most quakes one `changes` line carries, so that a line stays far
+  /// under the 1 MiB limit (a quake is about 350 bytes of JSON).
+  static let quakesPerWatchLine = 500
+
+  /// What a watcher gets: its results, and a signal the moment it fell
+  /// behind (its results still hold what was queued before).
+  struct Subscription: Sendable {
+    /// For ``unsubscribe(_:)``.
+    let id: Int
+    /// The encoded results, in order.
+    let results: Results
+    /// Yields once if the watcher fell its whole buffer behind.
+    let fellBehind: AsyncStream<Void>
+  }
+
+  private struct Watcher {
+    let results: Results.Continuation
+    let fellBehind: AsyncStream<Void>.Continuation
+
+    func finish(throwing error: (any Error)? = nil) {
+      if let error {
+        self.results.finish(throwing: error)
+        self.fellBehind.yield()
+      } else {
+        self.results.finish()
+      }
+      self.fellBehind.finish()
+    }
+  }
+
+  private struct Watchers {
+    var next = 0
+    var continuations: [Int: Watcher] = [:]
+  }
+
+  private let store: Store<QuakesState, QuakesAction>
+  let reporter: StatusReporter
+  private let logger: Logger
+  private let watchers = Mutex(Watchers())
+
+  /// Creates a hub for the transitions of `store`; ``run()`` drives it.
+  init(store: Store<QuakesState, QuakesAction>, reporter: StatusReporter, logger: Logger) {
+    self.store = store
+    self.reporter = reporter
+    self.logger = logger
+  }
+
+  /// A new watcher: its results from the next transition on, at most
+  /// `bufferLimit` of them waiting.
+  func subscribe(bufferLimit: Int) -> Subscription {
+    let (results, continuation) = Results.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
+    let (fellBehind, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let id = self.watchers.withLock { watchers in
+      defer { watchers.next += 1 }
+      watchers.continuations[watchers.next] = Watcher(results: continuation, fellBehind: signal)
+      return watchers.next
+    }
+    return Subscription(id: id, results: results, fellBehind: fellBehind)
+  }
+
+  /// Forgets a watcher (its client left).
+  func unsubscribe(_ id: Int) {
+    self.watchers.withLock { $0.continuations.removeValue(forKey: id) }?.finish()
+  }
+
+  /// The first event of a watch: the status now.
+  func start() throws -> Data {
+    try Reply.encodeResult(WatchEvent(event: "status", status: self.reporter.status(of: self.store.snapshot())))
+  }
+
+  /// Follows the store until the calling task is cancelled or the store
+  /// stops; then every watcher's results finish.
+  func run() async {
+    for await (oldState, action, newState) in await self.store.makeStream() {
+      guard self.watchers.withLock({ !$0.continuations.isEmpty }) else { continue }
+      for event in self.events(oldState: oldState, action: action, newState: newState) {
+        do {
+          self.send(try Reply.encodeResult(event))
+        } catch {
+          self.logger.error("a \(event.event) watch event could not be encoded, watchers miss it: \(error)")
+        }
+      }
+    }
+    let finished = self.watchers.withLock { watchers in
+      defer { watchers.continuations = [:] }
+      return Array(watchers.continuations.values)
+    }
+    for watcher in finished { watcher.finish() }
+  }
+
+  /// Queues `result` for every watcher; finishes those whose buffer is full.
+  private func send(_ result: Data) {
+    let fallen = self.watchers.withLock { watchers in
+      var fallen: [Watcher] = []
+      for (id, watcher) in watchers.continuations {
+        guard case .dropped = watcher.results.yield(result) else { continue }
+        watchers.continuations[id] = nil
+        fallen.append(watcher)
+      }
+      return fallen
+    }
+    for watcher in fallen { watcher.finish(throwing: FellBehind()) }
+  }
+}
