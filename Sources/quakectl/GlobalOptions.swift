@@ -9,7 +9,7 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp("The runtime directory holding control.sock and query.sock, or one socket file.", valueName: "path"))
   var socket: String?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer (not for watch).", valueName: "seconds"))
+  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer, at most 86400 (not for watch).", valueName: "seconds"))
   var timeout: Double = 5
 
   @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or geojson (default: table on a terminal, json otherwise).", valueName: "format"))
@@ -19,10 +19,16 @@ struct GlobalOptions: ParsableArguments {
   var utc = false
 
   func validate() throws {
-    guard self.timeout > 0, self.timeout.isFinite else {
-      throw ValidationError("--timeout must be a number of seconds above 0, not \(self.timeout)")
+    guard self.timeout > 0, self.timeout <= Self.longestTimeout else {
+      throw ValidationError(
+        "--timeout must be a number of seconds above 0 and at most \(Int(Self.longestTimeout)) (a day), not \(self.timeout)")
     }
   }
+
+  /// The longest `--timeout`: longer than any answer takes (a refresh waits
+  /// at most for a transfer's total timeout), and far inside what a
+  /// `Duration` of milliseconds holds.
+  static let longestTimeout: Double = 86_400
 
   /// The client for the sockets these options name.
   func client(waitingForever: Bool = false) -> QuakesClient {

@@ -47,6 +47,9 @@ struct ListCommand: ParsableCommand {
         throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
       }
     }
+    if let minMagnitude, !minMagnitude.isFinite {
+      throw ValidationError("--min-magnitude must be a number, not \(minMagnitude)")
+    }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
     if self.reverse, self.order != nil { throw ValidationError("give either --reverse or --order, not both") }
