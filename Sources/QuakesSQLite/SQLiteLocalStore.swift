@@ -31,11 +31,14 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   public let path: String?
   private let writer: any DatabaseWriter
   private let options: Options
+  /// The file the store opened, to notice when the path stops naming it.
+  private let identity: FileIdentity?
 
   private init(path: String?, writer: any DatabaseWriter, options: Options) {
     self.path = path
     self.writer = writer
     self.options = options
+    self.identity = path.flatMap(FileIdentity.init(path:))
   }
 
   /// Opens the database at `path`, creating it if there is no file there,
@@ -140,6 +143,7 @@ extension SQLiteLocalStore {
     progress: (@Sendable (Int) -> Void)?
   ) async throws {
     do {
+      try self.checkFileInPlace(.write(feed: feed.name))
       guard !diff.isEmpty else {
         try await self.writer.write { db in
           try db.cachedStatement(sql: FeedsTable.upsertUnlessValidatorsMatchSQL)
@@ -179,6 +183,7 @@ extension SQLiteLocalStore {
   /// Deletes the quake with `quakeId`; nothing when the file has none.
   public func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
     do {
+      try self.checkFileInPlace(.delete(quakeId: quakeId))
       try await self.writer.write { db in
         try db.cachedStatement(sql: QuakesTable.deleteSQL).execute(arguments: [quakeId])
       }
@@ -192,6 +197,7 @@ extension SQLiteLocalStore {
   /// fetches it whole instead of getting a `304` for data no longer cached.
   public func deleteLocalQuakesMutation() async throws {
     do {
+      try self.checkFileInPlace(.deleteAll)
       try await self.writer.write { db in
         try db.execute(sql: QuakesTable.deleteAllSQL)
         try db.execute(sql: FeedsTable.forgetBatchesSQL)
@@ -236,6 +242,14 @@ extension SQLiteLocalStore {
         return .commit
       }
     }
+  }
+
+  /// Throws ``SQLiteLocalStoreError/Kind/removed`` when the path no longer
+  /// names the file the store opened (someone removed the state directory,
+  /// or replaced the file): a write would be lost.
+  private func checkFileInPlace(_ operation: SQLiteLocalStoreError.Operation) throws {
+    guard let identity = self.identity, let path = self.path, let change = identity.change(at: path) else { return }
+    throw SQLiteLocalStoreError(kind: .removed, path: path, operation: operation, detail: change)
   }
 
   private func translating(_ error: any Error, _ operation: SQLiteLocalStoreError.Operation) -> any Error {

@@ -15,6 +15,9 @@ extension SQLiteLocalStoreError {
     case readOnly
     /// SQLite could not open the file for another reason, given in the detail.
     case cannotOpen
+    /// The file was removed, moved or replaced while quakesd had it open: a
+    /// write would go to a file no one can find again, so none was made.
+    case removed
     /// The file system is full (`SQLITE_FULL`); the write was rolled back.
     case diskFull
     /// Another process held the write lock past the busy timeout (`SQLITE_BUSY`).

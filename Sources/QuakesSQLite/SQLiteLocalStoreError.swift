@@ -42,6 +42,9 @@ public struct SQLiteLocalStoreError: LocalizedError, Hashable, Sendable {
         + "\(supported)), so it was left untouched"
     case .noDirectory, .readOnly, .cannotOpen:
       self.detail
+    case .removed:
+      "the file was removed, moved or replaced while quakesd had it open (\(self.detail)); nothing of this "
+        + "write was applied, since it would be lost"
     case .diskFull:
       "the file system is full (\(self.detail)); nothing of this write was applied"
     case .locked:
@@ -68,6 +71,9 @@ public struct SQLiteLocalStoreError: LocalizedError, Hashable, Sendable {
     case .readOnly, .cannotOpen:
       "quakesd needs write access to the file and to its directory (it writes \(self.path)-wal and "
         + "\(self.path)-shm beside it): fix the permissions or the mount, or choose a writable directory"
+    case .removed:
+      "Restart quakesd (systemctl restart quakesd): it opens \(self.path) again, creating a new database "
+        + "if the file is gone, and refills it from the feeds"
     case .diskFull:
       "Free space on the file system that holds it; the next poll writes again"
     case .locked:

@@ -101,6 +101,36 @@ import Testing
     try store.close()
   }
 
+  /// Someone removes the state directory, or puts another file at the
+  /// database's path, while the store has it open: SQLite would go on
+  /// writing into a file no one can find again. Every write is refused.
+  @Test(arguments: ["removed", "replaced"])
+  func aFileRemovedOrReplacedWhileOpenTakesNoWrite(change: String) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
+    try FileManager.default.moveItem(atPath: path, toPath: path + ".moved")
+    if change == "replaced" {
+      try FileManager.default.copyItem(atPath: path + ".moved", toPath: path)
+    }
+
+    let writes: [@Sendable () async throws -> Void] = [
+      { try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(5, prefix: "new"))) },
+      { try await store.deleteLocalQuakeMutation(quakeId: "q1") },
+      { try await store.deleteLocalQuakesMutation() },
+    ]
+    for write in writes {
+      let error = try await #require(throws: SQLiteLocalStoreError.self) { try await write() }
+      #expect(error.kind == .removed)
+      let message = try #require(error.errorDescription)
+      #expect(message.contains(path) && message.contains("Restart quakesd"), "\(message)")
+    }
+    try store.close()
+  }
+
   @Test func aWriteLockHeldByAnotherProcessIsReportedAndThenWaitedFor() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -169,7 +199,7 @@ import Testing
 
   @Test(arguments: [
     SQLiteLocalStoreError.Kind.notADatabase, .corrupt, .foreignDatabase, .newerSchema(found: 3, supported: 2),
-    .noDirectory, .readOnly, .cannotOpen, .diskFull, .locked, .ioError, .sqlite(code: 1),
+    .noDirectory, .readOnly, .cannotOpen, .removed, .diskFull, .locked, .ioError, .sqlite(code: 1),
   ])
   func everyMessageNamesThePathAndSaysWhatToDo(kind: SQLiteLocalStoreError.Kind) throws {
     let error = SQLiteLocalStoreError(
