@@ -108,10 +108,7 @@ import Testing
   func aFileRemovedOrReplacedWhileOpenTakesNoWrite(change: String) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = directory.file()
-    let store = try SQLiteLocalStore(path: path)
-    try await store.didFetchRemoteQuakesMutation(
-      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
+    let (store, path) = try await Self.storeOfThreeQuakes(in: directory)
     try FileManager.default.moveItem(atPath: path, toPath: path + ".moved")
     if change == "replaced" {
       try FileManager.default.copyItem(atPath: path + ".moved", toPath: path)
@@ -180,10 +177,7 @@ import Testing
   func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache(table: String, column: String, value: String, found: String) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = directory.file()
-    let store = try SQLiteLocalStore(path: path)
-    try await store.didFetchRemoteQuakesMutation(
-      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
+    let (store, path) = try await Self.storeOfThreeQuakes(in: directory)
     let (key, row) = table == "quakes" ? ("id", "q1") : ("name", "all_day")
     try DatabaseFile.execute(path, "UPDATE \(table) SET \(column) = \(value) WHERE \(key) = '\(row)'")
 
@@ -209,5 +203,14 @@ import Testing
     #expect(message.hasSuffix("."))
     #expect(message.split(separator: ". ").count >= 2, "a cause, then a remedy: \(message)")
     #expect(errorMessage(error) == message)
+  }
+
+  /// A database in `directory` holding `Quake.samples(3)` (`q0`…`q2`) and an all_day record.
+  private static func storeOfThreeQuakes(in directory: TemporaryDirectory) async throws -> (SQLiteLocalStore, String) {
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(3)))
+    return (store, path)
   }
 }
