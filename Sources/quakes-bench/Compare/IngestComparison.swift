@@ -90,7 +90,12 @@ struct IngestComparison {
         try self.expectSuccess(
           MeasuredRun.run(
             self.binaries + "/quakesd",
-            ["--once", "--state-dir", state + "/quakesd", "--feed", self.feedName, "--feed-base-url", baseURL],
+            // At debug level every outcome logs its `polled` line, a batch
+            // with the generated already applied (notModified) too.
+            [
+              "--once", "--state-dir", state + "/quakesd", "--feed", self.feedName, "--feed-base-url", baseURL,
+              "--log-level", "debug",
+            ],
             environment: QuakesdProcess.environment(adding: ["QUAKESD_MAX_FEED_SIZE": "1GiB"]),
             logPath: log),
           "quakesd --once", log: log)
