@@ -53,7 +53,7 @@ public struct Daemon: Service {
       }
       return
     }
-    let listCache = ListCache()
+    let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let responder = RequestResponder(
       store: store,
       reporter: StatusReporter(
