@@ -219,6 +219,18 @@ struct ConfigurationResolutionTests {
     #expect(reread.value(of: key) == reported, "--check-config's value reads back the same")
   }
 
+  @Test("every word of the enumerated keys, in any case; anything else refused")
+  func enumeratedValues() throws {
+    for (word, value) in [("true", true), ("YES", true), ("On", true), ("1", true), ("false", false), ("no", false), ("OFF", false), ("0", false)] {
+      #expect(try self.resolve("upstream-deletions: \"\(word)\"\n").configuration.sync.deletesUpstream == value, "\(word)")
+    }
+    #expect(self.message("upstream-deletions: 2\n").contains("upstream-deletions \"2\""))
+    for level in Logger.Level.allCases {
+      #expect(try self.resolve("log-level: \(level.rawValue.uppercased())\n").configuration.logLevel == level)
+    }
+    #expect(self.message("log-level: verbose\n").contains("log-level \"verbose\""))
+  }
+
   @Test("the default runtime directory is checked too: a long XDG_RUNTIME_DIR is refused before anything starts")
   func longDefaultRuntimeDirectory() {
     let message = self.message(environment: ["XDG_RUNTIME_DIR": Self.runtimeDirectory(bytes: 87)])
