@@ -133,15 +133,21 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(name: "CSpawn"),
+    // Linked into quakesd alone: it catches stop signals from the process's
+    // first instruction after the dynamic loader (.preinit_array), which a
+    // library linked into the tests must not do to the test runner.
+    .target(name: "CStopSignals"),
     .executableTarget(
       name: "quakesd",
       dependencies: [
         "QuakesDaemon",
         "QuakesData",
         "QuakesUSGS",
+        "CStopSignals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strictSwift
     ),

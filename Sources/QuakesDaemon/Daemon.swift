@@ -24,8 +24,11 @@ public struct Daemon: Service {
 
   /// Runs until cancelled or, with `once`, until every feed was polled.
   ///
-  /// - Throws: when the database cannot be opened or loaded (the message says
-  ///   which file and what to do), or the base URL is invalid.
+  /// - Throws: ``ConfigurationError`` (exit status 78) when the state or
+  ///   runtime directory cannot be used, the database is one quakesd must
+  ///   refuse or cannot load, or a socket is served by another quakesd;
+  ///   another error (exit status 1) for what may pass, such as a database
+  ///   locked by another writer. Each message says which file and what to do.
   public func run() async throws {
     let localStore = try self.openLocalStore()
     defer { try? localStore.close() }
@@ -51,7 +54,7 @@ public struct Daemon: Service {
       }
       return
     }
-    let listCache = ListCache()
+    let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
       timetable: scheduler.timetable,
@@ -116,9 +119,7 @@ public struct Daemon: Service {
       throw ConfigurationError(error.description)
     }
     if inherited.count < SocketRole.allCases.count {
-      try FileManager.default.createDirectory(
-        at: self.configuration.runtimeDirectory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o755])
+      try DirectoryCreation.create(self.configuration.runtimeDirectory, for: .runtimeDirectory, permissions: 0o755)
     }
     var servers: [SocketServer] = []
     var sockets: [String] = []
@@ -149,9 +150,13 @@ public struct Daemon: Service {
       self.logger.info("keeping the cache in memory only (--ephemeral)")
       return try SQLiteLocalStore.inMemory()
     }
-    try FileManager.default.createDirectory(at: self.configuration.stateDirectory, withIntermediateDirectories: true)
+    try DirectoryCreation.create(self.configuration.stateDirectory, for: .stateDirectory)
     self.logger.info("cache: \(self.configuration.databasePath)")
-    return try SQLiteLocalStore(path: self.configuration.databasePath)
+    do {
+      return try SQLiteLocalStore(path: self.configuration.databasePath)
+    } catch let error as SQLiteLocalStoreError {
+      throw error.startRefusal ?? error
+    }
   }
 
   @StoreActor

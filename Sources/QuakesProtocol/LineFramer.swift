@@ -1,5 +1,7 @@
 /// Splits a byte stream into lines of at most ``WireProtocol/maxLineLength``
-/// bytes, without ever holding more than that plus one read.
+/// bytes, without ever holding more than that plus one read, and without
+/// keeping more than ``retainedCapacity`` once a line is done (one long line
+/// would otherwise pin its megabyte for the rest of the connection).
 ///
 /// An over-long line is reported once as ``Frame/tooLong`` and its bytes are
 /// discarded up to the next newline, so the connection stays usable. A
@@ -31,11 +33,11 @@ public struct LineFramer: Sendable {
       rest = rest[rest.index(after: newline)...]
       if self.discarding {
         self.discarding = false
-        self.pending.removeAll(keepingCapacity: true)
+        self.clearPending()
         continue
       }
       if self.pending.count + chunk.count > self.maxLength + 1 {
-        self.pending.removeAll(keepingCapacity: true)
+        self.clearPending()
         frames.append(.tooLong)
         continue
       }
@@ -46,11 +48,11 @@ public struct LineFramer: Sendable {
       } else if !self.pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         frames.append(.line(self.pending))
       }
-      self.pending.removeAll(keepingCapacity: true)
+      self.clearPending()
     }
     if !self.discarding {
       if self.pending.count + rest.count > self.maxLength + 1 {
-        self.pending.removeAll(keepingCapacity: true)
+        self.clearPending()
         self.discarding = true
         frames.append(.tooLong)
       } else {
@@ -62,4 +64,21 @@ public struct LineFramer: Sendable {
 
   /// Bytes of an unfinished line held so far.
   public var bufferedCount: Int { self.pending.count }
+
+  /// The bytes the framer holds on to between lines, at most
+  /// ``retainedCapacity`` once a line is done.
+  package var bufferCapacity: Int { self.pending.capacity }
+
+  /// The buffer kept between lines: enough for any ordinary request, so
+  /// that it is not reallocated for each.
+  package static let retainedCapacity = 64 << 10
+
+  /// Empties the buffer, giving back its memory when a long line grew it.
+  private mutating func clearPending() {
+    if self.pending.capacity > Self.retainedCapacity {
+      self.pending = []
+    } else {
+      self.pending.removeAll(keepingCapacity: true)
+    }
+  }
 }

@@ -24,10 +24,30 @@ extension Request {
     var id: JSONScalar?
     var method: String?
     var more: Bool?
+
+    private enum CodingKeys: String, CodingKey {
+      case v, id, method, more
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.v = try container.decodeIfPresent(Int.self, forKey: .v)
+      self.id = try container.decodeRequestID(forKey: .id)
+      self.method = try container.decodeIfPresent(String.self, forKey: .method)
+      self.more = try container.decodeIfPresent(Bool.self, forKey: .more)
+    }
   }
 
   private struct IdOnly: Decodable {
     var id: JSONScalar?
+
+    private enum CodingKeys: String, CodingKey {
+      case id
+    }
+
+    init(from decoder: any Decoder) throws {
+      self.id = try decoder.container(keyedBy: CodingKeys.self).decodeRequestID(forKey: .id)
+    }
   }
 
   private struct ParamsEnvelope<Params: Decodable>: Decodable {

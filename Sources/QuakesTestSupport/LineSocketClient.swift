@@ -85,6 +85,15 @@ public final class LineSocketClient {
     return try self.readObject()
   }
 
+  /// Whether the server has closed its end, without reading what it sent
+  /// (`poll` reports `POLLHUP` at once, unread data or not): for a client
+  /// that must not read, since reading would let the server go on.
+  public func isHungUp() -> Bool {
+    var entry = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, 0) == 1 else { return false }
+    return entry.revents & Int16(POLLHUP) != 0
+  }
+
   /// Whether the server closed the connection (reads end-of-file) within the timeout.
   public func isClosedByServer() -> Bool {
     var buffer = [UInt8](repeating: 0, count: 4_096)

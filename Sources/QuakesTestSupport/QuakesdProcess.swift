@@ -38,6 +38,20 @@ public final class QuakesdProcess {
     }
   }
 
+  /// Runs the real `quakesd` with `arguments` (and `environment` added to
+  /// ``environment(adding:)``) to its end; its exit status (or the signal
+  /// that ended it) and every line it printed, log lines included.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> (status: Int32, output: [String]) {
+    let child = try ChildProcess(
+      executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments,
+      environment: Self.environment(adding: environment), mergeStandardError: true)
+    defer { child.kill() }
+    let status = await child.waitForExit()
+    return (status, child.printed)
+  }
+
   /// The test's environment without what would change the daemon's behaviour
   /// (systemd's variables, a configuration file named by the environment).
   public static func environment(adding extra: [String: String] = [:]) -> [String: String] {

@@ -3,10 +3,12 @@ public import USGSStandIn
 /// Runs `body` against a real quakesd polling `all_day` from a USGS stand-in
 /// that serves `ids` (``SyntheticFeed``, dated by `generated`), once its
 /// first poll was written; stops both after, also when `body` throws.
+/// `environment` is added to ``QuakesdProcess/environment(adding:)``.
 public func withDaemon(
   serving ids: [String],
   generated: Int64 = SyntheticFeed.generated,
   arguments: [String] = [],
+  environment: [String: String] = [:],
   _ body: (QuakesdProcess, USGSStandIn) async throws -> Void
 ) async throws {
   let directory = try TemporaryDirectory()
@@ -14,7 +16,8 @@ public func withDaemon(
   try await withUSGSStandIn { standIn in
     standIn.setFeed("all_day", body: SyntheticFeed.body(ids: ids, generated: generated))
     let daemon = try await QuakesdProcess(
-      in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"] + arguments)
+      in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"] + arguments,
+      environment: QuakesdProcess.environment(adding: environment))
     defer { daemon.stop() }
     try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
     try await body(daemon, standIn)

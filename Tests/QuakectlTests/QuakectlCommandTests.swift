@@ -45,8 +45,18 @@ struct QuakectlCommandTests {
         #expect(result.status == 0, "\(arguments): \(result.errors)")
         return (result.json as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
       }
-      #expect(ids(["--reverse", "--limit", "2"]) == ["tt11", "tt10"])
+      // "reverse" means what it means on the wire: newest first, the default.
+      #expect(ids(["--limit", "2"]) == ["tt0", "tt1"])
+      #expect(ids(["--reverse", "--limit", "2"]) == ["tt0", "tt1"])
+      #expect(ids(["--order", "reverse", "--limit", "2"]) == ["tt0", "tt1"])
+      #expect(ids(["--forward", "--limit", "2"]) == ["tt11", "tt10"])
       #expect(ids(["--order", "forward", "--limit", "2", "--offset", "1"]) == ["tt10", "tt9"])
+      #expect(ids(["--sort", "magnitude", "--reverse", "--limit", "1"]) == ["tt11"], "the largest first")
+      #expect(ids(["--sort", "magnitude", "--forward", "--limit", "1"]) == ["tt0"], "the smallest first")
+      for conflicting in [["--reverse", "--order", "forward"], ["--forward", "--reverse"]] {
+        let refused = try quakectl(["list"] + conflicting, daemon: daemon)
+        #expect(refused.status == 2, "\(conflicting): \(refused.errors)")
+      }
       #expect(ids(["--sort", "magnitude", "--limit", "1"]) == ["tt11"])
       #expect(ids(["--min-magnitude", "2.95"]) == ["tt10", "tt11"])
       #expect(ids(["--search", "11 KM"]) == ["tt11"])

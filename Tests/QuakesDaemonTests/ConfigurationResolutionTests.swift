@@ -160,7 +160,7 @@ struct ConfigurationResolutionTests {
       ("log-level: loud", "line 1: log-level \"loud\"", "trace, debug, info, notice, warning, error, critical"),
       ("upstream-deletions: maybe", "upstream-deletions \"maybe\"", "true or false"),
       ("connect-timeout: soon", "connect-timeout \"soon\"", "a duration"),
-      ("request-timeout: 0s", "request-timeout \"0s\"", "a duration over zero"),
+      ("request-timeout: 0s", "request-timeout \"0s\"", "a duration from 0.001s"),
       ("idle-timeout: -1m", "idle-timeout \"-1m\"", "a duration"),
       ("max-feed-size: 64 parsecs", "max-feed-size \"64 parsecs\"", "64MiB"),
       ("max-feed-size: 0", "max-feed-size \"0\"", "a size over zero"),
@@ -178,6 +178,64 @@ struct ConfigurationResolutionTests {
     #expect(message.hasPrefix(Self.path), "\(message)")
     #expect(message.contains(names), "\(message)")
     #expect(message.contains(allowed), "\(message)")
+  }
+
+  /// A runtime directory of `length` bytes.
+  private static func runtimeDirectory(bytes length: Int) -> String {
+    "/" + String(repeating: "r", count: length - 1)
+  }
+
+  @Test(
+    "each bounded value at its bounds: the extremes accepted (and reported as they read back), one step beyond refused",
+    arguments: [
+      ("feeds: {all_day: 60s}", "{all_day: 1m}"), ("feeds: {all_day: 59.999s}", nil),
+      ("feeds: {all_day: 999999999s}", "{all_day: 11574d1h46m39s}"), ("feeds: {all_day: 1000000000s}", nil),
+      ("connect-timeout: 0.001", "0.001s"), ("connect-timeout: 0.0005", "0.001s"), ("connect-timeout: 0.0004", nil),
+      ("connect-timeout: 999999999", "11574d1h46m39s"), ("connect-timeout: 1000000000", nil),
+      ("request-timeout: 0.001s", "0.001s"), ("request-timeout: 0.0004s", nil),
+      ("request-timeout: 999999999.999s", "11574d1h46m39.999s"), ("request-timeout: 1000000000s", nil),
+      ("idle-timeout: 1m0.25s", "1m0.25s"), ("idle-timeout: 0.000006m", nil),
+      ("idle-timeout: 11574d1h46m39s", "11574d1h46m39s"), ("idle-timeout: 11574d1h46m40s", nil),
+      ("max-feed-size: 1", "1"), ("max-feed-size: 0", nil),
+      ("max-feed-size: 9223372036854775807", "9223372036854775807"), ("max-feed-size: 9223372036854775808", nil),
+      ("max-feed-size: 8589934591GiB", "8589934591GiB"), ("max-feed-size: 8589934592GiB", nil),
+      ("runtime-dir: \(Self.runtimeDirectory(bytes: 94))", Self.runtimeDirectory(bytes: 94)),
+      ("runtime-dir: \(Self.runtimeDirectory(bytes: 95))", nil),
+      ("feed-base-url: http://mirror.example:1/", "http://mirror.example:1/"), ("feed-base-url: http://mirror.example:0/", nil),
+      ("feed-base-url: http://mirror.example:65535/", "http://mirror.example:65535/"),
+      ("feed-base-url: http://mirror.example:65536/", nil),
+    ] as [(String, String?)])
+  func bounds(text: String, reported: String?) throws {
+    let name = String(text.prefix { $0 != ":" })
+    let key = try #require(ConfigurationKey(rawValue: name))
+    guard let reported else {
+      let message = self.message(text + "\n")
+      #expect(message.contains("\(Self.path), line 1: \(name)") || message.contains("line 1: feeds"), "\(message)")
+      return
+    }
+    let resolved = try self.resolve(text + "\n")
+    #expect(resolved.value(of: key) == reported)
+    let reread = try self.resolve("\(name): \(reported)\n")
+    #expect(reread.value(of: key) == reported, "--check-config's value reads back the same")
+  }
+
+  @Test("every word of the enumerated keys, in any case; anything else refused")
+  func enumeratedValues() throws {
+    for (word, value) in [("true", true), ("YES", true), ("On", true), ("1", true), ("false", false), ("no", false), ("OFF", false), ("0", false)] {
+      #expect(try self.resolve("upstream-deletions: \"\(word)\"\n").configuration.sync.deletesUpstream == value, "\(word)")
+    }
+    #expect(self.message("upstream-deletions: 2\n").contains("upstream-deletions \"2\""))
+    for level in Logger.Level.allCases {
+      #expect(try self.resolve("log-level: \(level.rawValue.uppercased())\n").configuration.logLevel == level)
+    }
+    #expect(self.message("log-level: verbose\n").contains("log-level \"verbose\""))
+  }
+
+  @Test("the default runtime directory is checked too: a long XDG_RUNTIME_DIR is refused before anything starts")
+  func longDefaultRuntimeDirectory() {
+    let message = self.message(environment: ["XDG_RUNTIME_DIR": Self.runtimeDirectory(bytes: 87)])
+    #expect(message.hasPrefix("the built-in default: runtime-dir"), "\(message)")
+    #expect(message.contains("is 95 bytes long") && message.contains("at most 94 bytes"), "\(message)")
   }
 
   @Test("an interval under 60 s is refused wherever it comes from")

@@ -13,7 +13,10 @@ struct ConfigurationTests {
 
   @Test(
     "anything else is not a duration, however large or odd",
-    arguments: ["", "m", "5x", "-5m", "0", "1h-", "five minutes", "5m5", "1e300", "inf", "nan", "99999999999999999999", "1e3m", "0x10"])
+    arguments: [
+      "", "m", "5x", "-5m", "0", "1h-", "five minutes", "5m5", "1e300", "inf", "nan", "99999999999999999999", "1e3m", "0x10",
+      "0.0004", "0.0004s", "1000000000", "16666667m",
+    ])
   func notDurations(text: String) {
     #expect(DurationText.parse(text) == nil)
   }
@@ -24,6 +27,17 @@ struct ConfigurationTests {
     #expect(DurationText.format(.seconds(86_400)) == "1d")
     #expect(DurationText.format(.seconds(59)) == "59s")
     #expect(DurationText.parse(DurationText.format(.seconds(93_784))) == .seconds(93_784))
+    #expect(DurationText.format(.milliseconds(1)) == "0.001s")
+    #expect(DurationText.format(.milliseconds(90_500)) == "1m30.5s")
+    #expect(DurationText.format(.milliseconds(3_600_040)) == "1h0.04s")
+    #expect(DurationText.parse(DurationText.format(.milliseconds(3_723_004))) == .milliseconds(3_723_004))
+  }
+
+  @Test(
+    "durations are kept to the nearest millisecond; under half a millisecond is refused, not a zero timeout",
+    arguments: [("0.001", 1), ("0.0005", 1), ("1.001s", 1_001), ("0.5m", 30_000), ("59.999s", 59_999)])
+  func milliseconds(text: String, milliseconds: Int64) {
+    #expect(DurationText.parse(text) == .milliseconds(milliseconds))
   }
 
   @Test("a feed with and without its interval")

@@ -59,7 +59,7 @@ struct DaemonLifecycleTests {
       let survived = try await database.fetchLocalQuakesQuery().quakes.count
       try database.close()
       #expect(survived == 0 || survived == count, "a committed state: all or nothing, not \(survived)")
-      #expect(try Self.integrityCheck(first.databasePath) == "ok")
+      #expect(try SQLiteShell.integrityCheck(first.databasePath) == "ok")
 
       let second = try await QuakesdProcess(in: directory, arguments: arguments)
       defer { second.stop() }
@@ -80,18 +80,5 @@ struct DaemonLifecycleTests {
       try await Task.sleep(for: .milliseconds(1))
     }
     Issue.record("\(path) never grew over \(size) bytes")
-  }
-
-  /// `PRAGMA integrity_check` through the sqlite3 shell, a reader independent of ours.
-  private static func integrityCheck(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path, "PRAGMA integrity_check;"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The limits that keep one client from costing the daemon more than its
 /// share, against the real binary.
-@Suite("quakesd limits: slow watchers", .timeLimit(.minutes(2)))
+@Suite("quakesd limits: slow watchers, clients that stop reading", .timeLimit(.minutes(2)))
 struct DaemonLimitsTests {
   @Test("a watcher that stops reading is sent an error line and dropped; deletes go on and other clients are served")
   func slowWatcherIsDropped() async throws {
@@ -46,6 +46,19 @@ struct DaemonLimitsTests {
 
       #expect(try await deletes.value == quakes, "every delete was answered while the watcher lagged")
       #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
+    }
+  }
+
+  @Test("a client that pipelines large replies and stops reading is closed after the idle timeout, which frees them")
+  func stalledReaderIsClosed() async throws {
+    // 8,000 quakes are about 2.8 MB a reply: far more than the socket buffers
+    // take, so the second reply waits for the client, which never reads.
+    try await withDaemon(serving: SyntheticFeed.ids(8_000), environment: ["QUAKESD_IDLE_TIMEOUT": "1s"]) { daemon, _ in
+      let stalled = try LineSocketClient(path: daemon.querySocket, timeout: .seconds(10))
+      try stalled.send(#"{"id":1,"method":"quakes.list"}"# + "\n" + #"{"id":2,"method":"quakes.list"}"# + "\n")
+      try await Task.sleep(for: .seconds(3))
+      #expect(stalled.isHungUp(), "the replies it did not read kept it open")
+      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 8_000)
     }
   }
 }

@@ -95,6 +95,27 @@ struct DaemonSocketTests {
     }
   }
 
+  @Test("\"id\": null is echoed on results, errors and watch lines; a request without an id gets none")
+  func nullIdIsEchoed() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, _ in
+      let client = try daemon.query()
+      for request in [
+        #"{"id":null,"method":"quakes.count"}"#, #"{"id":null,"method":"quakes.explode"}"#,
+        #"{"id":null,"method":"quakes.list","params":{"limit":"ten"}}"#, #"{"id":null,"method":"quakes.purge"}"#,
+      ] {
+        try client.send(request + "\n")
+        let reply = try client.readLine()
+        #expect(reply.hasPrefix(#"{"v":1,"id":null,"#), "\(request) → \(reply)")
+      }
+      try client.send(#"{"method":"quakes.count"}"# + "\n")
+      #expect(!(try client.readLine()).contains(#""id""#))
+
+      let watcher = try daemon.query()
+      try watcher.send(#"{"id":null,"method":"quakes.watch","more":true}"# + "\n")
+      #expect(try watcher.readLine().hasPrefix(#"{"v":1,"id":null,"result":{"event":"status""#))
+    }
+  }
+
   @Test("pipelined requests are answered in order, ids echoed")
   func pipelining() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
@@ -175,7 +196,7 @@ struct DaemonSocketTests {
         ],
         environment: QuakesdProcess.environment(), mergeStandardError: true)
       defer { second.kill() }
-      #expect(await second.waitForExit() != 0)
+      #expect(await second.waitForExit() == 78, "a configuration to fix, not a failure to restart after")
       #expect(second.printed.contains { $0.contains("another quakesd is already serving") }, "\(second.printed)")
       #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
 

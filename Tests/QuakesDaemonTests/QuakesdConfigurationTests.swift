@@ -8,12 +8,7 @@ import USGSStandIn
 @Suite("quakesd configuration: the binary, end to end", .timeLimit(.minutes(2)))
 struct QuakesdConfigurationTests {
   private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: [String]) {
-    let child = try ChildProcess(
-      executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments,
-      environment: QuakesdProcess.environment(adding: environment), mergeStandardError: true)
-    defer { child.kill() }
-    let status = await child.waitForExit()
-    return (status, child.printed)
+    try await QuakesdProcess.run(arguments, environment: environment)
   }
 
   @Test("--check-config prints each effective value with its origin: file, environment, flag or default")

@@ -9,11 +9,7 @@ import USGSStandIn
 @Suite("quakesd --once: the binary, end to end", .timeLimit(.minutes(2)))
 struct QuakesdOnceTests {
   private func run(_ arguments: [String]) async throws -> (status: Int32, output: [String]) {
-    let child = try ChildProcess(executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments,
-      environment: QuakesdProcess.environment(), mergeStandardError: true)
-    defer { child.kill() }
-    let status = await child.waitForExit()
-    return (status, child.printed)
+    try await QuakesdProcess.run(arguments)
   }
 
   @Test("polls each feed once into the database and exits 0; a restart serves the same data without refetching")

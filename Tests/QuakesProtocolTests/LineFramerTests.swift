@@ -32,4 +32,25 @@ struct LineFramerTests {
     #expect(framer.append(Array(String(repeating: "x", count: 100).utf8)) == [])
     #expect(framer.append(Array("tail\n{}\n".utf8)) == [self.lines("{}")])
   }
+
+  @Test("a long line's memory is given back once it is done, whole, in pieces or too long; short lines keep a small buffer")
+  func longLineMemory() {
+    var framer = LineFramer()
+    let long = Array(String(repeating: "x", count: WireProtocol.maxLineLength).utf8)
+    #expect(framer.append(long + [0x0A]) == [.line(long)])
+    #expect(framer.bufferCapacity <= LineFramer.retainedCapacity, "\(framer.bufferCapacity) bytes kept after one long line")
+
+    for start in stride(from: 0, to: long.count, by: 65_536) {
+      #expect(framer.append(long[start..<min(start + 65_536, long.count)]) == [])
+    }
+    #expect(framer.bufferCapacity >= WireProtocol.maxLineLength, "an unfinished line is held whole")
+    #expect(framer.append([0x0A]) == [.line(long)])
+    #expect(framer.bufferCapacity <= LineFramer.retainedCapacity)
+
+    #expect(framer.append(long + Array("xx\n".utf8)) == [.tooLong])
+    #expect(framer.bufferCapacity <= LineFramer.retainedCapacity)
+
+    #expect(framer.append(Array("{\"a\":1}\n".utf8)) == [self.lines("{\"a\":1}")])
+    #expect(framer.bufferCapacity > 0, "a short line's buffer is kept for the next")
+  }
 }

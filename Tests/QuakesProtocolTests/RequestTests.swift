@@ -37,11 +37,21 @@ struct RequestTests {
     #expect(try request.params(ListParams.self) == ListParams())
   }
 
-  @Test("any JSON scalar is an id", arguments: [#""abc""#, "42", "4.5", "true", "null"])
+  @Test("any JSON scalar is an id, null included, and is echoed as it came", arguments: [#""abc""#, "42", "4.5", "true", "null"])
   func scalarIds(id: String) throws {
     let request = try self.parse(#"{"id":\#(id),"method":"daemon.info"}"#)
-    let echoed = try JSONEncoder().encode(request.id)
-    #expect(String(decoding: echoed, as: UTF8.self) == id)
+    let echoed = try Reply.line(id: request.id, result: CountResult(count: 0))
+    #expect(String(decoding: echoed, as: UTF8.self) == #"{"v":1,"id":\#(id),"result":{"count":0}}"# + "\n")
+    let rejected = try #require(self.rejection(#"{"id":\#(id),"method":"quakes.explode"}"#))
+    #expect(Reply.line(id: rejected.id, error: rejected.error).starts(with: Data(#"{"v":1,"id":\#(id),"error""#.utf8)))
+  }
+
+  @Test("an absent id is not echoed; a null one is")
+  func absentAndNullIds() throws {
+    #expect(try self.parse(#"{"method":"daemon.info"}"#).id == nil)
+    #expect(try self.parse(#"{"id":null,"method":"daemon.info"}"#).id == .null)
+    #expect(self.rejection(#"{"id":null}"#)?.id == .null)
+    #expect(self.rejection(#"{"method":"quakes.explode"}"#)?.id == nil)
   }
 
   @Test("not JSON, not an object: InvalidRequest that shows the expected shape")

@@ -40,14 +40,22 @@ import Testing
       inserted: Quake.samples(Self.count, prefix: "new", version: 1),
       updated: Quake.samples(Self.count, version: 1))
 
-    // A reader in a loop, all along the write.
+    // A reader in a loop, all along the write. A read that fails counts
+    // against the test: readers must never be turned away by the writer.
     let writing = Mutex(true)
-    let loop = Task.detached { () -> Set<Snapshot> in
+    let loop = Task.detached { () -> (seen: Set<Snapshot>, reads: Int, failures: [String]) in
       var seen: Set<Snapshot> = []
-      while writing.withLock({ $0 }) {
-        if let snapshot = try? Self.snapshot(reader) { seen.insert(snapshot) }
-      }
-      return seen
+      var reads = 0
+      var failures: [String] = []
+      repeat {
+        do {
+          seen.insert(try Self.snapshot(reader))
+          reads += 1
+        } catch {
+          failures.append("\(error)")
+        }
+      } while writing.withLock({ $0 })
+      return (seen, reads, failures)
     }
 
     // Readers halfway through the diff, inside its open transaction: a
@@ -55,18 +63,24 @@ import Testing
     let halfway = Self.count
     try await store.write(feed: .allDay, record: FeedRecord(), diff: diff) { rows in
       guard rows == halfway else { return }
-      let connection = (try? Self.snapshot(reader)).map(\.description) ?? "failed"
+      let connection: String
+      do {
+        connection = try Self.snapshot(reader).description
+      } catch {
+        connection = "failed: \(error)"
+      }
       let command = Self.sqlite3Snapshot(path).map(\.description) ?? "no sqlite3"
       duringWrite.withLock { $0 = [connection, command] }
     }
     writing.withLock { $0 = false }
-    let seen = await loop.value
+    let (seen, reads, failures) = await loop.value
 
     let halfwayReads = duringWrite.withLock { $0 }
     #expect(halfwayReads.first == Self.before.description)
     if FileManager.default.isExecutableFile(atPath: Self.sqlite3) {
       #expect(halfwayReads.last == Self.before.description)
     }
+    #expect(failures.isEmpty, "\(failures.count) of \(reads + failures.count) reads failed, first: \(failures.first ?? "")")
     #expect(seen.isSubset(of: [Self.before, Self.after]), "readers saw \(seen)")
     #expect(try Self.snapshot(reader) == Self.after)
     if FileManager.default.isExecutableFile(atPath: Self.sqlite3) {

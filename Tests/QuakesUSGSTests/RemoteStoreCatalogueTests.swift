@@ -25,6 +25,16 @@ struct RemoteStoreCatalogueTests {
   }
 
   @Test(
+    "host names, IP addresses and ports at their bounds are accepted",
+    arguments: [
+      "http://mirror.example:1/", "http://mirror.example:65535/", "http://127.0.0.1/", "http://[::1]:8080/feeds/",
+      "https://MIRROR-1.example_net.org/summary/",
+    ])
+  func acceptedHosts(baseURL: String) throws {
+    #expect(try USGSFeedCatalogue(baseURL: baseURL).baseURL == baseURL)
+  }
+
+  @Test(
     "an unusable base URL is refused with a message naming it",
     arguments: [
       ("ftp://mirror.example/feeds/", "its scheme is ftp"),
@@ -32,6 +42,14 @@ struct RemoteStoreCatalogueTests {
       ("", "it is not an absolute URL"),
       ("http:///feeds/", "it names no host"),
       ("https://mirror.example/feeds/?key=1", "it has a query or a fragment"),
+      ("http://127.0.0.1:9/feeds\r\nX-Injected: 1/", "it contains a carriage return (U+000D)"),
+      ("http://mirror.example/feeds/\n", "it contains a line feed (U+000A)"),
+      ("http://mirror.example/fe eds/", "it contains a space (U+0020)"),
+      ("http://mirror.example/\u{7F}/", "it contains U+007F"),
+      ("http://mirror.example\t/", "it contains a tab (U+0009)"),
+      ("http://mirr%0Aor.example/", "its host \"mirr%0Aor.example\" is not a host name"),
+      ("http://mirror.example:0/", "its port 0 is not between 1 and 65535"),
+      ("http://mirror.example:65536/", "its port 65536 is not between 1 and 65535"),
     ])
   func invalid(baseURL: String, reason: String) {
     #expect {

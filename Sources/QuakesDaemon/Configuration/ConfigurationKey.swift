@@ -52,18 +52,22 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// What the key accepts, in the words error messages use after "allowed:".
   public var allowedValues: String {
     switch self {
-    case .stateDirectory, .runtimeDirectory:
+    case .stateDirectory:
       "a directory path (absolute in the configuration file)"
+    case .runtimeDirectory:
+      "a directory path (absolute in the configuration file) of at most \(SocketRole.longestRuntimeDirectory) bytes, "
+        + "so that the socket paths in it fit in a Unix socket address"
     case .feeds:
       "feed names (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), each with an optional interval of 60s or more"
     case .feedBaseURL:
-      "an http or https URL with a host and no query, e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"
+      "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
+        + "e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"
     case .upstreamDeletions:
       BooleanText.allowedValues
     case .logLevel:
       LogLevelText.allowedValues
     case .connectTimeout, .requestTimeout, .idleTimeout:
-      "a duration over zero such as 30s, 5m, 1h or 1h30m (a bare number is seconds)"
+      DurationText.allowedValues
     case .maxFeedSize:
       ByteSizeText.allowedValues
     }

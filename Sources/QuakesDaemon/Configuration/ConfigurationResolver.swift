@@ -45,7 +45,18 @@ public enum ConfigurationResolver {
         totalTimeout: settings.requestTimeout ?? network.totalTimeout,
         maximumResponseSize: settings.maxFeedSize ?? network.maximumResponseSize),
       logLevel: settings.logLevel ?? .info)
+    try Self.checkSocketPaths(in: configuration.runtimeDirectory, origin: settings.origins[.runtimeDirectory] ?? .defaultValue)
     return ResolvedConfiguration(configuration: configuration, origins: settings.origins, file: file)
+  }
+
+  /// Refuses a runtime directory (set, or the default) too long for the
+  /// socket paths in it to fit in a Unix socket address: quakesd could not
+  /// create its sockets there.
+  private static func checkSocketPaths(in directory: URL, origin: ConfigurationOrigin) throws(ConfigurationError) {
+    let length = directory.path.utf8.count
+    guard length <= SocketRole.longestRuntimeDirectory else {
+      throw .badValue(directory.path, of: .runtimeDirectory, at: origin, problem: "is \(length) bytes long")
+    }
   }
 
   /// Reads the configuration file (``ConfigurationFileContents/load(configFile:environment:)``)

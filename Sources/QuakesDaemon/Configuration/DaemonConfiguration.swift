@@ -20,8 +20,9 @@ public struct DaemonConfiguration: Sendable {
   public var sync: SyncOptions
   /// Poll each feed once, write, and exit.
   public var once: Bool
-  /// How long a client connection may stay silent (no request, no reply in
-  /// flight, not watching) before the daemon closes it.
+  /// How long a client connection may stay silent (no request being
+  /// answered, not watching; a client that does not read its reply is
+  /// silent) before the daemon closes it.
   public var idleTimeout: Duration
   /// The HTTP limits of every fetch: connect and total timeouts, the largest feed.
   public var network: CurlNetworkSession.Configuration

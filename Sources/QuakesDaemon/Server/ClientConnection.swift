@@ -38,15 +38,15 @@ struct ClientConnection: Sendable {
   ) async throws {
     var framer = LineFramer()
     for try await buffer in inbound {
-      activity.touch(busy: true)
       for frame in framer.append(buffer.readableBytesView) {
         switch frame {
         case .tooLong:
-          try await outbound.write(Self.buffer(Reply.line(id: nil, error: Self.tooLong)))
+          try await self.write(Reply.line(id: nil, error: Self.tooLong), to: outbound, activity)
         case .line(let line):
+          activity.touch(busy: true)
           switch await self.responder.respond(to: line, on: self.role) {
           case .line(let reply):
-            try await outbound.write(Self.buffer(reply))
+            try await self.write(reply, to: outbound, activity)
           case .watch(let request):
             try await WatchSession(
               request: request, channel: self.channel.channel, outbound: outbound, hub: self.responder.watchHub,
@@ -64,6 +64,16 @@ struct ClientConnection: Sendable {
       // docs/benchmarks-analysis.md).
       await Task.yield()
     }
+  }
+
+  /// Writes one reply line. Waiting for the client to read it is not work
+  /// in flight: a client that stops reading is idle, and is closed after the
+  /// idle timeout, which frees the reply it left (up to the whole list).
+  private func write(
+    _ reply: Data, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ activity: ConnectionActivity
+  ) async throws {
+    activity.touch(busy: false)
+    try await outbound.write(Self.buffer(reply))
   }
 
   private func closeWhenIdle(_ activity: ConnectionActivity) async {

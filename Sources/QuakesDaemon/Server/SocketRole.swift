@@ -1,3 +1,4 @@
+import Foundation
 public import QuakesProtocol
 
 /// Which of the two sockets a connection came through. File permissions on
@@ -13,6 +14,13 @@ public enum SocketRole: String, CaseIterable, Hashable, Sendable {
   /// The socket's file name in the runtime directory, and its name in
   /// systemd's `FileDescriptorName=`.
   public var fileName: String { "\(self.rawValue).sock" }
+
+  /// The longest runtime directory, in bytes, whose socket paths fit in a
+  /// Unix socket address (`sun_path`: 108 bytes with the final NUL).
+  public static let longestRuntimeDirectory: Int = {
+    let longestName = SocketRole.allCases.map(\.fileName.utf8.count).max() ?? 0
+    return MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 - 1 - longestName
+  }()
 
   /// The file mode the daemon gives the socket it creates.
   public var fileMode: UInt16 {

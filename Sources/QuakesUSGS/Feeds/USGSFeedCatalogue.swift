@@ -25,8 +25,10 @@ public struct USGSFeedCatalogue: Hashable, Sendable {
 
   /// A catalogue under a configured base URL.
   ///
-  /// The URL must be absolute `http` or `https` with a host, and have no query
-  /// or fragment; a missing trailing `/` is added (`…/summary` means the folder).
+  /// The URL must be absolute `http` or `https` with a host name or IP
+  /// address, a port from 1 to 65535 if any, no query or fragment, and no
+  /// space or control character anywhere (a CR or LF would end the request
+  /// line); a missing trailing `/` is added (`…/summary` means the folder).
   public init(baseURL: String) throws(USGSFeedCatalogueError) {
     self.baseURL = try Self.validated(baseURL)
   }
@@ -40,6 +42,9 @@ public struct USGSFeedCatalogue: Hashable, Sendable {
 extension USGSFeedCatalogue {
   private static func validated(_ text: String) throws(USGSFeedCatalogueError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let character = trimmed.unicodeScalars.first(where: Self.isForbidden) {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .forbiddenCharacter(character))
+    }
     guard !trimmed.isEmpty, let components = URLComponents(string: trimmed) else {
       throw USGSFeedCatalogueError(baseURL: text, problem: .notAURL)
     }
@@ -49,12 +54,35 @@ extension USGSFeedCatalogue {
     guard scheme == "http" || scheme == "https" else {
       throw USGSFeedCatalogueError(baseURL: text, problem: .unsupportedScheme(scheme))
     }
-    guard let host = components.host, !host.isEmpty else {
+    guard let host = components.percentEncodedHost, !host.isEmpty else {
       throw USGSFeedCatalogueError(baseURL: text, problem: .noHost)
+    }
+    guard Self.isHostName(host) || Self.isIPLiteral(host) else {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .badHost(host))
+    }
+    if let port = components.port, !(1...65_535).contains(port) {
+      throw USGSFeedCatalogueError(baseURL: text, problem: .badPort(port))
     }
     guard components.query == nil, components.fragment == nil else {
       throw USGSFeedCatalogueError(baseURL: text, problem: .queryOrFragment)
     }
     return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+  }
+
+  /// Spaces and control characters (CR, LF, tab, DEL, …) have no place in a
+  /// URL; libcurl would refuse it at every poll, or worse, send it.
+  private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || scalar.properties.isWhitespace
+  }
+
+  /// A DNS name or IPv4 address: ASCII letters, digits, `-`, `_` and `.`.
+  private static func isHostName(_ host: String) -> Bool {
+    host.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+  }
+
+  /// An IPv6 address in brackets, e.g. `[::1]`.
+  private static func isIPLiteral(_ host: String) -> Bool {
+    guard host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 else { return false }
+    return host.dropFirst().dropLast().unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
   }
 }

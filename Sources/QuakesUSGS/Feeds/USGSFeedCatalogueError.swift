@@ -15,6 +15,12 @@ public struct USGSFeedCatalogueError: LocalizedError, Hashable, Sendable {
     case noHost
     /// It has a query (`?…`) or a fragment (`#…`), which feed URLs cannot follow.
     case queryOrFragment
+    /// It contains a space or a control character (CR, LF, tab, …).
+    case forbiddenCharacter(Unicode.Scalar)
+    /// Its host is neither a host name nor an IP address.
+    case badHost(String)
+    /// Its port is outside 1…65535.
+    case badPort(Int)
   }
 
   /// The value as configured.
@@ -42,6 +48,18 @@ public struct USGSFeedCatalogueError: LocalizedError, Hashable, Sendable {
     case .unsupportedScheme(let scheme): "its scheme is \(scheme), and only http and https are supported"
     case .noHost: "it names no host"
     case .queryOrFragment: "it has a query or a fragment, and the feed's file name must come last"
+    case .forbiddenCharacter(let scalar):
+      "it contains \(Self.name(of: scalar)), and a URL has no spaces or control characters"
+    case .badHost(let host): "its host \"\(host)\" is not a host name or an IP address"
+    case .badPort(let port): "its port \(port) is not between 1 and 65535"
     }
+  }
+
+  /// `a line feed (U+000A)`, `a space (U+0020)`, `U+0007`.
+  private static func name(of scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let names: [Unicode.Scalar: String] = ["\r": "a carriage return", "\n": "a line feed", "\t": "a tab", " ": "a space"]
+    return names[scalar].map { "\($0) (\(code))" } ?? code
   }
 }

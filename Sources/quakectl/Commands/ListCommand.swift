@@ -29,11 +29,12 @@ struct ListCommand: ParsableCommand {
   @Option(help: ArgumentHelp("time or magnitude (default time).", valueName: "key"))
   var sort: QuakesQuery.SortKey?
 
-  @Option(help: ArgumentHelp("reverse (newest or largest first, the default) or forward.", valueName: "order"))
+  @Option(help: ArgumentHelp("reverse (newest or largest first, the default) or forward (oldest or smallest first).", valueName: "order"))
   var order: QuakesQuery.Order?
 
-  @Flag(help: "Oldest or smallest first (--order forward).")
-  var reverse = false
+  /// `--reverse` or `--forward`: the short forms of `--order`, with the
+  /// protocol's meaning (reverse is newest or largest first).
+  @Flag var shortOrder: QuakesQuery.Order?
 
   @Option(help: ArgumentHelp("At most this many quakes (default 20 on a terminal, all otherwise).", valueName: "N"))
   var limit: Int?
@@ -52,7 +53,9 @@ struct ListCommand: ParsableCommand {
     }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
-    if self.reverse, self.order != nil { throw ValidationError("give either --reverse or --order, not both") }
+    if self.shortOrder != nil, self.order != nil {
+      throw ValidationError("give one of --order, --reverse and --forward, not several")
+    }
   }
 
   func run() throws {
@@ -80,7 +83,7 @@ struct ListCommand: ParsableCommand {
       search: self.search, day: self.day, timeZone: self.options.utc ? "UTC" : TimeZone.current.identifier,
       since: self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
       until: self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
-      minMagnitude: self.minMagnitude, sort: self.sort, order: self.reverse ? .forward : self.order,
+      minMagnitude: self.minMagnitude, sort: self.sort, order: self.shortOrder ?? self.order,
       limit: self.limit ?? defaultLimit, offset: self.offset)
   }
 }

@@ -22,8 +22,11 @@ struct QuakesdCommand: AsyncParsableCommand {
       1m, all_day every 5m, all_week every 1h, all_month every 24h; the database
       under $XDG_STATE_HOME/quakesd/. See quakesd(8) and quakesd.conf(5).
 
-      Exit status: 0 on success, 1 on a failure while running, 64 on a usage
-      error, 78 on a configuration error.
+      SIGTERM, SIGINT and SIGHUP stop it gracefully. Exit status: 0 on success
+      or after such a stop, 1 on a failure that may pass (--once: every feed
+      failed), 64 on a usage error, 78 on a configuration or state it refuses
+      to start with (a bad value, a directory that is a file, a database that
+      is not its own).
       """,
     version: QuakesdProduct.version
   )
@@ -84,8 +87,11 @@ struct QuakesdCommand: AsyncParsableCommand {
     let daemon = Daemon(configuration: configuration, logger: logger)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
-        services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],
-        gracefulShutdownSignals: [.sigterm, .sigint],
+        services: [
+          .init(service: EarlyStopSignals()),
+          .init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup),
+        ],
+        gracefulShutdownSignals: StopSignals.trapped,
         logger: logger))
     do {
       try await group.run()
@@ -109,10 +115,11 @@ struct QuakesdCommand: AsyncParsableCommand {
   }
 }
 
-/// 78 (`EX_CONFIG`) for what the daemon cannot run with (a socket another
-/// quakesd serves, a socket systemd passed under an unknown name, a cache it
-/// cannot read), so that systemd does not restart it in a loop
-/// (`RestartPreventExitStatus=78`); 1 for anything else.
+/// 78 (`EX_CONFIG`) for what the daemon refuses to start with (a state or
+/// runtime directory it cannot use, a database that is not its own or that
+/// it cannot read or write, a socket another quakesd serves, a socket systemd
+/// passed under an unknown name), so that systemd does not restart it in a
+/// loop (`RestartPreventExitStatus=64 78`); 1 for anything else, which may pass.
 private func daemonExitCode(for error: any Error) -> ExitCode {
   (error as? ConfigurationError).map { ExitCode($0.exitCode) } ?? .failure
 }

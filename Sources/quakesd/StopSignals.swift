@@ -1,0 +1,32 @@
+import CStopSignals
+import Foundation
+import UnixSignals
+
+/// The signals that stop quakesd gracefully: SIGTERM (systemd, `kill`),
+/// SIGINT (Ctrl-C) and SIGHUP (the terminal went away), except SIGHUP when
+/// it was ignored as quakesd started (`nohup quakesd` keeps ignoring it).
+///
+/// CStopSignals records them from the process's start; the service group
+/// traps them once it runs, and ``resendEarly()`` hands it those that came
+/// before.
+enum StopSignals {
+  /// The signals for the service group's `gracefulShutdownSignals`.
+  static var trapped: [UnixSignal] {
+    let ignored = quakesd_ignored_stop_signals()
+    return [UnixSignal.sigterm, .sigint, .sighup].filter { ignored & Self.bit($0) == 0 }
+  }
+
+  /// Sends each stop signal that arrived before the service group trapped
+  /// them to the process again, now that the group does: a stop requested
+  /// in the first milliseconds is then as graceful as a later one.
+  static func resendEarly() {
+    let early = quakesd_early_stop_signals()
+    for signal in Self.trapped where early & Self.bit(signal) != 0 {
+      kill(getpid(), signal.rawValue)
+    }
+  }
+
+  private static func bit(_ signal: UnixSignal) -> UInt32 {
+    1 << UInt32(signal.rawValue)
+  }
+}

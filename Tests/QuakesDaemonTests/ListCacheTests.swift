@@ -1,0 +1,81 @@
+import Foundation
+import QuakesDaemon
+import QuakesData
+import QuakesProtocol
+import Testing
+
+/// The cache of encoded `quakes.list` results: bounded by bytes, least
+/// recently used first out.
+@Suite("ListCache: results bounded by bytes, least recently used dropped first")
+struct ListCacheTests {
+  /// The quakes the results are for (an empty cache's).
+  private let quakes = QuakesState().quakes.data
+
+  /// Params as `quakectl list --since 1d` makes them: new at every call.
+  private func params(_ index: Int) -> ListParams {
+    ListParams(since: String(format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 3_600_000, index / 60_000 % 60, index / 1_000 % 60, index % 1_000))
+  }
+
+  /// `bytes` of result, which the cache asks for on a miss.
+  private func result(_ bytes: Int, computed: inout Int) -> Data {
+    computed += 1
+    return Data(count: bytes)
+  }
+
+  @Test("a relative since makes every call new params: the entries stay within the byte bound, not 256 of them")
+  func relativeSinceStaysWithinTheBound() {
+    let cache = ListCache(byteLimit: 4 << 20)
+    var computed = 0
+    for index in 0..<1_000 {
+      _ = cache.result(for: self.params(index), over: self.quakes) { self.result(350_000, computed: &computed) }
+      #expect(cache.byteCount <= 4 << 20)
+    }
+    #expect(computed == 1_000)
+    let entryCost = ListCache.estimatedCost(of: self.params(0), result: Data(count: 350_000))
+    #expect(cache.count == (4 << 20) / entryCost, "as many entries as fit, \(cache.count)")
+    #expect(cache.byteCount == cache.count * entryCost)
+  }
+
+  @Test("the least recently used entry goes first: a result asked for again outlives those asked for once")
+  func leastRecentlyUsedFirst() {
+    let cache = ListCache(byteLimit: 1 << 20)
+    var computed = 0
+    func ask(_ index: Int) { _ = cache.result(for: self.params(index), over: self.quakes) { self.result(300_000, computed: &computed) } }
+    ask(0)
+    ask(1)
+    ask(2)
+    ask(0)  // a hit: 0 is now the most recently used
+    #expect(computed == 3)
+    ask(3)  // over the bound: 1 goes, the least recently used
+    #expect(cache.count == 3)
+    ask(0)
+    ask(2)
+    #expect(computed == 4, "0 and 2 were kept")
+    ask(1)
+    #expect(computed == 5, "1 was dropped")
+  }
+
+  @Test("a result larger than the whole bound is computed and served, not kept")
+  func oversizedResultIsNotKept() {
+    let cache = ListCache(byteLimit: 1 << 20)
+    var computed = 0
+    for _ in 0..<2 {
+      let data = cache.result(for: self.params(0), over: self.quakes) { self.result(2 << 20, computed: &computed) }
+      #expect(data.count == 2 << 20)
+    }
+    #expect(computed == 2)
+    #expect(cache.count == 0 && cache.byteCount == 0)
+  }
+
+  @Test("an entry's cost counts its result, its params' text and a fixed overhead; removeAll gives it all back")
+  func costs() {
+    let params = ListParams(search: "San José", timeZone: "Europe/Rome")
+    let cost = ListCache.estimatedCost(of: params, result: Data(count: 1_000))
+    #expect(cost > 1_000 + "San José".utf8.count + "Europe/Rome".utf8.count)
+    let cache = ListCache(byteLimit: 1 << 20)
+    _ = cache.result(for: params, over: self.quakes) { Data(count: 1_000) }
+    #expect(cache.byteCount == cost)
+    cache.removeAll()
+    #expect(cache.byteCount == 0 && cache.count == 0)
+  }
+}
