@@ -129,7 +129,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesTestSupport",
-      dependencies: ["CSpawn", "USGSStandIn"],
+      dependencies: ["CSpawn", "USGSStandIn", "QuakesClient", "QuakesProtocol"],
       swiftSettings: strictSwift
     ),
     .target(name: "CSpawn"),
@@ -158,6 +158,7 @@ let package = Package(
         "QuakesData",
         "QuakesSQLite",
         "QuakesTestSupport",
+        "QuakesProtocol",
         "USGSStandIn",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
@@ -183,7 +184,7 @@ let package = Package(
       name: "QuakesDaemonTests",
       dependencies: [
         "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
-        "QuakesTestSupport",
+        "QuakesTestSupport", "QuakesClient",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

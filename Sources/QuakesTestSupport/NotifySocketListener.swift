@@ -1,4 +1,5 @@
 import Foundation
+import QuakesProtocol
 
 /// What systemd's side of `sd_notify(3)` is for a test: a Unix datagram
 /// socket in a temporary directory, named by `NOTIFY_SOCKET` in the child's
@@ -16,14 +17,7 @@ public final class NotifySocketListener {
   /// Binds a datagram socket at `notify.sock` in `directory`.
   public init(in directory: TemporaryDirectory) throws {
     self.path = directory.file("notify.sock")
-    let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    let address = try UnixSocketAddress(self.path)
-    guard address.withSocketAddress({ bind(descriptor, $0, $1) }) == 0 else {
-      let message = String(cString: strerror(errno))
-      close(descriptor)
-      throw Failure(description: "bind \(self.path): \(message)")
-    }
+    let descriptor = try UnixSocketAddress(self.path).boundDatagramSocket()
     var interval = timeval(tv_sec: 0, tv_usec: 100_000)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
     self.descriptor = descriptor

@@ -1,4 +1,5 @@
 import Foundation
+public import QuakesClient
 
 /// The real `quakesd` binary, started by a test with its own state and
 /// runtime directories, and stopped (SIGKILL) by ``stop()`` if it still runs.
@@ -72,9 +73,9 @@ public final class QuakesdProcess {
   public var databasePath: String { self.stateDirectory + "/quakes.sqlite" }
 
   /// A new client of `control.sock`.
-  public func control() throws -> LineSocketClient { try LineSocketClient(path: self.controlSocket) }
+  public func control() throws -> LineConnection { try LineConnection(path: self.controlSocket) }
   /// A new client of `query.sock`.
-  public func query() throws -> LineSocketClient { try LineSocketClient(path: self.querySocket) }
+  public func query() throws -> LineConnection { try LineConnection(path: self.querySocket) }
 
   /// Kills the daemon (SIGKILL) if it still runs.
   public func stop() {

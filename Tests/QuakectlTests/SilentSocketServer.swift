@@ -1,4 +1,5 @@
 import Foundation
+import QuakesProtocol
 
 /// A Unix socket server for tests of the client's failure paths: it accepts
 /// clients and either never answers, or answers every connection with one
@@ -8,14 +9,9 @@ final class SilentSocketServer: @unchecked Sendable {
   private let thread: Thread
 
   init(path: String, reply: String? = nil) throws {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard descriptor >= 0, bound == 0, listen(descriptor, 16) == 0 else {
+    let descriptor = try UnixSocketAddress(path).boundStreamSocket()
+    guard listen(descriptor, 16) == 0 else {
+      close(descriptor)
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
     self.descriptor = descriptor

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ struct DaemonLimitsTests {
       // the watcher's 1,024 queued lines hold while the watcher reads nothing.
       let controlSocket = daemon.controlSocket
       let deletes = Task.detached {
-        let control = try LineSocketClient(path: controlSocket)
+        let control = try LineConnection(path: controlSocket)
         let ids = SyntheticFeed.ids(quakes)
         var answered = 0
         for start in stride(from: 0, to: quakes, by: 500) {
@@ -54,7 +55,7 @@ struct DaemonLimitsTests {
     // 8,000 quakes are about 2.8 MB a reply: far more than the socket buffers
     // take, so the second reply waits for the client, which never reads.
     try await withDaemon(serving: SyntheticFeed.ids(8_000), environment: ["QUAKESD_IDLE_TIMEOUT": "1s"]) { daemon, _ in
-      let stalled = try LineSocketClient(path: daemon.querySocket, timeout: .seconds(10))
+      let stalled = try LineConnection(path: daemon.querySocket)
       try stalled.send(#"{"id":1,"method":"quakes.list"}"# + "\n" + #"{"id":2,"method":"quakes.list"}"# + "\n")
       try await Task.sleep(for: .seconds(3))
       #expect(stalled.isHungUp(), "the replies it did not read kept it open")

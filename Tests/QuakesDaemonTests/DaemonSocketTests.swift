@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesSQLite
 import QuakesTestSupport
 import Testing
@@ -213,7 +214,7 @@ struct DaemonSocketTests {
         environment: QuakesdProcess.environment(), mergeStandardError: true)
       defer { restarted.kill() }
       try await restarted.waitForLine { $0.contains("listening on") }
-      #expect(try LineSocketClient(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+      #expect(try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -77,7 +78,7 @@ struct DiskFaultTests {
   }
 
   /// The `quakes.status` entry of all_day.
-  private static func feedStatus(_ client: LineSocketClient) throws -> [String: Any] {
+  private static func feedStatus(_ client: LineConnection) throws -> [String: Any] {
     let status = try client.call(#"{"method":"quakes.status"}"#)
     let feeds = try #require(status.result?["feeds"] as? [[String: Any]], "\(status)")
     return try #require(feeds.first { $0["feed"] as? String == "all_day" })

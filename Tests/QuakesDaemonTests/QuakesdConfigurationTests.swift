@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -96,7 +97,7 @@ struct QuakesdConfigurationTests {
       try await daemon.waitForLine { $0.contains("polled all_day") }
 
       #expect(FileManager.default.fileExists(atPath: directory.file("state/quakes.sqlite")))
-      let client = try LineSocketClient(path: directory.file("run/query.sock"))
+      let client = try LineConnection(path: directory.file("run/query.sock"))
       let count = try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#)
       #expect((count["result"] as? [String: Any])?["count"] as? Int == 3, "\(count)")
       #expect(client.isClosedByServer(), "a silent client is closed after the 1 s idle timeout")

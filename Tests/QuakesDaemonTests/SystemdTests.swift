@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -91,13 +92,13 @@ struct SystemdTests {
       try await activator.waitForLine { $0.contains("Listening on \(query)") }
 
       // The first connection makes systemd-socket-activate start quakesd.
-      let client = try LineSocketClient(path: query)
+      let client = try LineConnection(path: query)
       #expect(try client.call(#"{"method":"daemon.info"}"#).result != nil)
       try await activator.waitForLine { $0.contains("polled all_day: 4 inserted") }
       #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
       let refused = try client.call(#"{"method":"quakes.purge"}"#)
       #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
-      let deleted = try LineSocketClient(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
+      let deleted = try LineConnection(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
       #expect(deleted.result != nil, "\(deleted)")
       #expect(activator.printed.contains { $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)") })
       #expect(!FileManager.default.fileExists(atPath: directory.file("run")), "no runtime directory of its own")
@@ -118,7 +119,7 @@ struct SystemdTests {
     ])
     defer { activator.kill() }
     try await activator.waitForLine { $0.contains("Listening on \(socket)") }
-    _ = try? LineSocketClient(path: socket, timeout: .seconds(1))
+    _ = try? LineConnection(path: socket)
     #expect(await activator.waitForExit() == 78)
     #expect(activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") }, "\(activator.printed)")
   }

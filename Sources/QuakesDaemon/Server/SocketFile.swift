@@ -1,4 +1,5 @@
 import Foundation
+import QuakesProtocol
 
 /// The socket files the daemon creates itself (when systemd did not pass
 /// them): a stale file left by a crash is replaced; a live one means another
@@ -40,22 +41,8 @@ enum SocketFile {
 
   /// Whether a process accepts connections on the socket at `path`.
   private static func isLive(_ path: String) -> Bool {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    let bytes = Array(path.utf8)
-    guard bytes.count < capacity else { return false }
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      buffer.copyBytes(from: bytes)
-    }
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    return connected == 0
+    guard let descriptor = try? UnixSocketAddress(path).connectedStreamSocket() else { return false }
+    close(descriptor)
+    return true
   }
 }

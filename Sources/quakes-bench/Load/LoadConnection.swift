@@ -1,5 +1,5 @@
 import Foundation
-import QuakesTestSupport
+import QuakesProtocol
 
 /// One client connection of the load generator: a non-blocking socket, the
 /// bytes still to send, the bytes received but not yet framed, and the send
@@ -16,11 +16,7 @@ final class LoadConnection {
   init(_ target: LoadTarget) throws {
     switch target {
     case .unix(let path):
-      self.descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      let address = try UnixSocketAddress(path)
-      guard address.withSocketAddress({ connect(self.descriptor, $0, $1) }) == 0 else {
-        throw self.failure("connect \(path)")
-      }
+      self.descriptor = try UnixSocketAddress(path).connectedStreamSocket()
     case .tcp(let port):
       self.descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       var address = sockaddr_in()

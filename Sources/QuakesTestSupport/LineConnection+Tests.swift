@@ -1,0 +1,54 @@
+import Foundation
+public import QuakesClient
+
+/// What tests do over a ``LineConnection``: what a script with `socat`
+/// would do, without the protocol types, so that they see the bytes the
+/// daemon sends; every read gives up after ``testTimeout``.
+extension LineConnection {
+  /// How long a test waits for a line, or for the server to close.
+  public static let testTimeout: Duration = .seconds(30)
+
+  /// Sends `text` as it is (add the newline yourself).
+  public func send(_ text: String) throws(LineConnectionError) {
+    try self.send(Data(text.utf8))
+  }
+
+  /// Sends raw bytes.
+  public func send(bytes: [UInt8]) throws(LineConnectionError) {
+    try self.send(Data(bytes))
+  }
+
+  /// The next line the server sent, without its newline.
+  ///
+  /// - Throws: ``LineConnectionError`` on timeout, or when the server closed the connection.
+  public func readLine() throws(LineConnectionError) -> String {
+    String(decoding: try self.readLine(until: .now + Self.testTimeout), as: UTF8.self)
+  }
+
+  /// The next line, parsed as a JSON object.
+  public func readObject() throws -> [String: Any] {
+    let line = try self.readLine()
+    guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+      throw NotAnObject(line: line)
+    }
+    return object
+  }
+
+  /// Sends one request line and reads the reply line as a JSON object.
+  public func call(_ request: String) throws -> [String: Any] {
+    try self.send(request + "\n")
+    return try self.readObject()
+  }
+
+  /// Whether the server closed the connection (reads end-of-file) within ``testTimeout``.
+  public func isClosedByServer() -> Bool {
+    self.isClosedByPeer(before: .now + Self.testTimeout)
+  }
+
+  /// A reply line that is not a JSON object.
+  public struct NotAnObject: Error, CustomStringConvertible {
+    /// The line as it came.
+    public let line: String
+    public var description: String { "not a JSON object: \(self.line)" }
+  }
+}
