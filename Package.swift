@@ -10,7 +10,7 @@
 //     ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
 //     ← usgs-standin (serves a folder of feeds, for the offline demo)
-//     ← quakesd (the daemon), quakes-bench (benchmarks; quakes-measure times its commands)
+//     ← quakesd (the daemon), QuakesBench ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
 //
 // See docs/architecture.md.
@@ -129,7 +129,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesTestSupport",
-      dependencies: ["CSpawn", "USGSStandIn", "QuakesClient", "QuakesProtocol"],
+      dependencies: ["CSpawn", "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesData", "QuakesSQLite"],
       swiftSettings: strictSwift
     ),
     .target(name: "CSpawn"),
@@ -151,8 +151,8 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
-    .executableTarget(
-      name: "quakes-bench",
+    .target(
+      name: "QuakesBench",
       dependencies: [
         "QuakesUSGS",
         "QuakesData",
@@ -162,6 +162,11 @@ let package = Package(
         "USGSStandIn",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "quakes-bench",
+      dependencies: ["QuakesBench"],
       swiftSettings: strictSwift
     ),
     .executableTarget(name: "quakes-measure"),
@@ -203,7 +208,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesBenchTests",
-      dependencies: ["quakes-bench", "QuakesUSGS", "QuakesData", "QuakesProtocol", "USGSStandIn"],
+      dependencies: ["QuakesBench", "QuakesUSGS", "QuakesData", "QuakesProtocol", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(
@@ -217,7 +222,6 @@ let package = Package(
         "QuakesSQLite",
         "QuakesData",
         "QuakesTestSupport",
-        "quakes-bench",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSwift

@@ -3,7 +3,7 @@ import QuakesData
 import QuakesProtocol
 import Testing
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// The uncached comparisons send parameters no other request had, and the
 /// same question to both sides; the cached ones repeat one question.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// Python's decode timings are read strictly: a call that decoded other
 /// than the feed, or a round missing, fails the benchmark.

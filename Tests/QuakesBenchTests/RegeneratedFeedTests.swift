@@ -3,7 +3,7 @@ import QuakesUSGS
 import Testing
 import USGSStandIn
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// The regenerated feed of the ingest comparison: the same quakes with a
 /// later `metadata.generated`, so quakesd's reducer cannot skip it.

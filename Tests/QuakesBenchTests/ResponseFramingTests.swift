@@ -1,6 +1,6 @@
 import Testing
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// The load generator's framing: where a reply ends, and whether it is an
 /// error, on quakesd's lines and on HTTP/1.1 as datasette sends it.

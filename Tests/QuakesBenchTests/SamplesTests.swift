@@ -1,6 +1,6 @@
 import Testing
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// The report's statistics: median and spread of repeated measurements.
 @Suite("Benchmark samples")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quakes_bench
+@testable import QuakesBench
 
 /// Timed in-process work fails the benchmark when it fails: it is never
 /// timed as a success.

@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import QuakesData
 import QuakesSQLite
-@testable import quakes_bench
 import Testing
 
 /// A writer killed with SIGKILL in the middle of a diff leaves a database

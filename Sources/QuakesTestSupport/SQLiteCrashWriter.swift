@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+public import QuakesData
 import QuakesSQLite
 
 /// `quakes-bench sqlite-crash-writer PATH COUNT [PAUSE]`: not a benchmark
@@ -12,14 +12,14 @@ import QuakesSQLite
 /// PAUSE, once diff PAUSE has written half its rows (and, with a large
 /// COUNT, spilled some of them to the WAL) it prints `paused V` and waits
 /// there, inside the open transaction, to be killed.
-enum SQLiteCrashWriter {
+public enum SQLiteCrashWriter {
   /// The feed every diff is written for.
-  static let feed = QuakesFeed.allMonth
+  public static let feed = QuakesFeed.allMonth
   /// How many diffs the writer applies before it stops by itself.
-  static let maximumVersion = 1_000
+  public static let maximumVersion = 1_000
 
   /// Runs the writer; returns the exit status.
-  static func run(arguments: [String]) async -> Int32 {
+  public static func run(arguments: [String]) async -> Int32 {
     guard arguments.count >= 2, let count = Int(arguments[1]), count >= 10 else {
       self.say("usage: quakes-bench sqlite-crash-writer PATH COUNT [PAUSE]", to: .standardError)
       return 2
@@ -57,7 +57,7 @@ enum SQLiteCrashWriter {
   /// Diff 0 inserts `count` quakes; diff V ≥ 1 updates all of them to
   /// version V, inserts `count / 10` extra quakes of version V and deletes
   /// the extra quakes of version V − 1.
-  static func diff(count: Int, version: Int) -> QuakesDiff {
+  public static func diff(count: Int, version: Int) -> QuakesDiff {
     let base = (0..<count).map { self.quake(index: $0, version: version) }
     guard version > 0 else { return QuakesDiff(inserted: base) }
     return QuakesDiff(
@@ -67,13 +67,13 @@ enum SQLiteCrashWriter {
   }
 
   /// Every quake in the database once diff `version` is committed.
-  static func quakes(count: Int, version: Int) -> [Quake] {
+  public static func quakes(count: Int, version: Int) -> [Quake] {
     let base = (0..<count).map { self.quake(index: $0, version: version) }
     return version > 0 ? base + self.extras(count: count, version: version) : base
   }
 
   /// The feed record written with diff `version`.
-  static func record(version: Int) -> FeedRecord {
+  public static func record(version: Int) -> FeedRecord {
     FeedRecord(
       validators: FeedValidators(etag: "\"v\(version)\"", lastModified: "version \(version)"),
       generated: Timestamp.date(milliseconds: 1_700_000_000_000 + Int64(version) * 60_000),

@@ -35,7 +35,7 @@ extension BenchmarkSuite {
       read into the store, both sockets listening), then `VmRSS` and `VmHWM` from \
       `/proc/PID/status`. \(self.scale.coldStartRounds) starts per size, each stopped with SIGTERM. \
       The caches are written by quakesd's own decoder and SQLite store from synthetic feeds of \
-      at most 100,000 quakes each (see `Sources/quakes-bench/Inputs`).
+      at most 100,000 quakes each (see `Sources/QuakesBench/Inputs`).
 
       \(table.text)
 

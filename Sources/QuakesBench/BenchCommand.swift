@@ -1,0 +1,42 @@
+import Foundation
+import QuakesTestSupport
+
+/// `quakes-bench`'s subcommands (the executable's `main.swift` lists them);
+/// the benchmarks live in this library so that their tests need no executable.
+public enum BenchCommand {
+  /// Runs the subcommand `arguments` name; returns the exit status.
+  public static func main(arguments: [String]) async -> Int32 {
+    switch arguments.first {
+    case "reducer", nil:
+      let sizes = arguments.dropFirst().compactMap { Int($0) }
+      do {
+        try ReducerBenchmark.run(sizes: sizes.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : sizes)
+        return 0
+      } catch {
+        FileHandle.standardError.write(Data("quakes-bench reducer: \(error)\n".utf8))
+        return 1
+      }
+    case "sqlite":
+      return await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst()))
+    case "decode":
+      return DecodeComparison.main(arguments: Array(arguments.dropFirst()))
+    case "feed":
+      // The synthetic feed the suite ingests, for profiling by hand.
+      let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+      print(BenchmarkInputs.syntheticFeed(count: count))
+      return 0
+    case "suite":
+      return await BenchmarkSuite.main(arguments: Array(arguments.dropFirst()))
+    case "load":
+      return LoadGenerator.main(arguments: Array(arguments.dropFirst()))
+    case "sqlite-crash-writer":
+      return await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst()))
+    default:
+      FileHandle.standardError.write(
+        Data(
+          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | sqlite [count] | decode [file] | feed [count] | load …\n"
+            .utf8))
+      return 2
+    }
+  }
+}
