@@ -42,6 +42,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(
@@ -129,10 +131,13 @@ let package = Package(
     ),
     .target(
       name: "QuakesTestSupport",
-      dependencies: ["CSpawn", "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesData", "QuakesSQLite"],
+      dependencies: [
+        "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesData", "QuakesSQLite",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       swiftSettings: strictSwift
     ),
-    .target(name: "CSpawn"),
     // Linked into quakesd alone: it catches stop signals from the process's
     // first instruction after the dynamic loader (.preinit_array), which a
     // library linked into the tests must not do to the test runner.
@@ -161,6 +166,8 @@ let package = Package(
         "QuakesProtocol",
         "USGSStandIn",
         .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strictSwift
     ),
@@ -190,6 +197,8 @@ let package = Package(
       dependencies: [
         "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
         "QuakesTestSupport", "QuakesClient",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

@@ -19,7 +19,7 @@ public enum BenchCommand {
     case "sqlite":
       return await SQLiteBenchmark.main(arguments: Array(arguments.dropFirst()))
     case "decode":
-      return DecodeComparison.main(arguments: Array(arguments.dropFirst()))
+      return await DecodeComparison.main(arguments: Array(arguments.dropFirst()))
     case "feed":
       // The synthetic feed the suite ingests, for profiling by hand.
       let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000

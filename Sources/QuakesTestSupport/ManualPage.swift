@@ -10,18 +10,18 @@ public enum ManualPage {
   /// The page at `path` (relative to the repository) rendered by groff,
   /// without hyphenation or line breaks inside long lines, typographic
   /// hyphens read as `-`; and groff's warnings (`-ww`), empty when none.
-  public static func rendered(_ path: String) throws -> (text: String, warnings: String) {
+  public static func rendered(_ path: String) async throws -> (text: String, warnings: String) {
     let file = Self.repositoryRoot.appendingPathComponent(path).path
-    let checked = try Command.run("groff", ["-man", "-Tutf8", "-ww", "-z", file])
-    let plain = try Command.run("groff", ["-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", file])
+    let checked = try await Command.run("groff", ["-man", "-Tutf8", "-ww", "-z", file])
+    let plain = try await Command.run("groff", ["-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", file])
     let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
     let failure = plain.status == 0 ? "" : "groff failed: \(plain.errors)"
     return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)") + failure)
   }
 
   /// The long flags (`--name`) in what `executable` prints for `arguments` (`--help`).
-  public static func helpFlags(of executable: String, _ arguments: [String] = ["--help"]) throws -> [String] {
-    let help = try Command.run(executable, arguments)
+  public static func helpFlags(of executable: String, _ arguments: [String] = ["--help"]) async throws -> [String] {
+    let help = try await Command.run(executable, arguments)
     let words = help.output.split(whereSeparator: { !($0.isLetter || $0 == "-") })
     return Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init)).sorted()
   }

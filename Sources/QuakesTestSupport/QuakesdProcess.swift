@@ -1,9 +1,11 @@
 import Foundation
 public import QuakesClient
 
-/// The real `quakesd` binary, started by a test with its own state and
-/// runtime directories, and stopped (SIGKILL) by ``stop()`` if it still runs.
-public final class QuakesdProcess {
+/// The real `quakesd` binary, as the body of
+/// ``withQuakesd(in:arguments:environment:waitForListening:_:)`` sees it:
+/// started with its own state and runtime directories, and killed (SIGKILL)
+/// when that body ends, if it still runs.
+public final class QuakesdProcess: Sendable {
   /// The child process (its log lines are collected).
   public let child: ChildProcess
   /// Where the database lives.
@@ -11,32 +13,11 @@ public final class QuakesdProcess {
   /// Where the sockets live.
   public let runtimeDirectory: String
 
-  /// Starts `quakesd` with `--state-dir` and `--runtime-dir` under
-  /// `directory`, plus `arguments`, and waits until it listens.
-  ///
-  /// - Parameter waitForListening: whether to wait for the sockets (false
-  ///   for runs expected to fail early).
-  public init(
-    in directory: TemporaryDirectory,
-    arguments: [String],
-    environment: [String: String]? = nil,
-    waitForListening: Bool = true
-  ) async throws {
-    self.stateDirectory = directory.file("state")
-    self.runtimeDirectory = directory.file("run")
-    self.child = try ChildProcess(
-      executable: try ChildProcess.builtExecutable("quakesd"),
-      arguments: ["--state-dir", self.stateDirectory, "--runtime-dir", self.runtimeDirectory] + arguments,
-      environment: environment ?? Self.environment(),
-      mergeStandardError: true)
-    if waitForListening {
-      do {
-        try await self.child.waitForLine { $0.contains("listening on") }
-      } catch {
-        self.child.kill()
-        throw error
-      }
-    }
+  /// The daemon running as `child` with these directories.
+  init(child: ChildProcess, stateDirectory: String, runtimeDirectory: String) {
+    self.child = child
+    self.stateDirectory = stateDirectory
+    self.runtimeDirectory = runtimeDirectory
   }
 
   /// Runs the real `quakesd` with `arguments` (and `environment` added to
@@ -45,12 +26,12 @@ public final class QuakesdProcess {
   public static func run(
     _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> (status: Int32, output: [String]) {
-    let child = try ChildProcess(
+    try await withChildProcess(
       executable: try ChildProcess.builtExecutable("quakesd"), arguments: arguments,
-      environment: Self.environment(adding: environment), mergeStandardError: true)
-    defer { child.kill() }
-    let status = await child.waitForExit()
-    return (status, child.printed)
+      environment: Self.environment(adding: environment), mergeStandardError: true
+    ) { child in
+      (await child.waitForExit(), child.printed)
+    }
   }
 
   /// The test's environment without what would change the daemon's behaviour
@@ -77,8 +58,8 @@ public final class QuakesdProcess {
   /// A new client of `query.sock`.
   public func query() throws -> LineConnection { try LineConnection(path: self.querySocket) }
 
-  /// Kills the daemon (SIGKILL) if it still runs.
-  public func stop() {
-    self.child.kill()
+  /// Kills the daemon (SIGKILL) if it still runs, and waits until it has ended.
+  public func stop() async {
+    await self.child.kill()
   }
 }

@@ -15,11 +15,12 @@ public func withDaemon(
   defer { directory.remove() }
   try await withUSGSStandIn { standIn in
     standIn.setFeed("all_day", body: SyntheticFeed.body(ids: ids, generated: generated))
-    let daemon = try await QuakesdProcess(
+    try await withQuakesd(
       in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"] + arguments,
-      environment: QuakesdProcess.environment(adding: environment))
-    defer { daemon.stop() }
-    try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
-    try await body(daemon, standIn)
+      environment: QuakesdProcess.environment(adding: environment)
+    ) { daemon in
+      try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
+      try await body(daemon, standIn)
+    }
   }
 }

@@ -25,36 +25,39 @@ struct PoisonedFeedTests {
     try await withUSGSStandIn { standIn in
       let good = SyntheticFeed.ids(3)
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: good, extraFeatures: Self.poisoned))
-      let daemon = try await QuakesdProcess(
-        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"])
-      defer { daemon.stop() }
-      try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
+      try await withQuakesd(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
+      ) { daemon in
+        try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
 
-      let list = try quakectl(["list", "--format", "json"], daemon: daemon)
-      #expect(list.status == 0, "\(list.errors)")
-      #expect((list.json as? [[String: Any]])?.compactMap { $0["id"] as? String } == good)
+        let list = try await quakectl(["list", "--format", "json"], daemon: daemon)
+        #expect(list.status == 0, "\(list.errors)")
+        #expect((list.json as? [[String: Any]])?.compactMap { $0["id"] as? String } == good)
 
-      for id in good {
-        let show = try quakectl(["show", id, "--format", "json"], daemon: daemon)
-        #expect(show.status == 0, "\(show.errors)")
+        for id in good {
+          let show = try await quakectl(["show", id, "--format", "json"], daemon: daemon)
+          #expect(show.status == 0, "\(show.errors)")
+        }
+        let missing = try await quakectl(["show", "maxtime"], daemon: daemon)
+        #expect(missing.status == 10)
+
+        let status = try await quakectl(["status", "--format", "json"], daemon: daemon)
+        #expect(status.status == 0, "\(status.errors)")
+        let feeds = try #require((status.json as? [String: Any])?["feeds"] as? [[String: Any]])
+        #expect(feeds.first { $0["feed"] as? String == "all_day" }?["skippedFeatures"] as? Int == Self.poisoned.count)
+
+        // A restart serves the same database (it listens once the cache is loaded).
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
       }
-      let missing = try quakectl(["show", "maxtime"], daemon: daemon)
-      #expect(missing.status == 10)
 
-      let status = try quakectl(["status", "--format", "json"], daemon: daemon)
-      #expect(status.status == 0, "\(status.errors)")
-      let feeds = try #require((status.json as? [String: Any])?["feeds"] as? [[String: Any]])
-      #expect(feeds.first { $0["feed"] as? String == "all_day" }?["skippedFeatures"] as? Int == Self.poisoned.count)
-
-      // A restart serves the same database (it listens once the cache is loaded).
-      daemon.child.send(signal: SIGTERM)
-      #expect(await daemon.child.waitForExit() == 0)
-      let restarted = try await QuakesdProcess(
-        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"])
-      defer { restarted.stop() }
-      let again = try quakectl(["list", "--format", "csv"], daemon: restarted)
-      #expect(again.status == 0, "\(again.errors)")
-      #expect(again.output.split(separator: "\r\n").count == good.count + 1, "\(again.output)")
+      try await withQuakesd(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
+      ) { restarted in
+        let again = try await quakectl(["list", "--format", "csv"], daemon: restarted)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output.split(separator: "\r\n").count == good.count + 1, "\(again.output)")
+      }
     }
   }
 }

@@ -10,7 +10,7 @@ struct QuakectlCommandTests {
   @Test("list in json, ndjson, csv and geojson: the feed's quakes, newest first, values as served")
   func listFormats() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in
-      let json = try quakectl(["list", "--format", "json"], daemon: daemon)
+      let json = try await quakectl(["list", "--format", "json"], daemon: daemon)
       #expect(json.status == 0, "\(json.errors)")
       let quakes = try #require(json.json as? [[String: Any]])
       #expect(quakes.map { $0["id"] as? String } == SyntheticFeed.ids(12))
@@ -18,16 +18,16 @@ struct QuakectlCommandTests {
       #expect(quakes.first?["place"] as? String == "0 km N of Testville, CA")
       #expect(quakes.first?["time"] as? String == "2023-11-14T22:12:20.000Z")
 
-      let ndjson = try quakectl(["list", "--format", "ndjson", "--limit", "3"], daemon: daemon)
+      let ndjson = try await quakectl(["list", "--format", "ndjson", "--limit", "3"], daemon: daemon)
       #expect(ndjson.jsonLines.map { $0["id"] as? String } == ["tt0", "tt1", "tt2"])
 
-      let csv = try quakectl(["list", "--format", "csv", "--limit", "2"], daemon: daemon)
+      let csv = try await quakectl(["list", "--format", "csv", "--limit", "2"], daemon: daemon)
       let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
       #expect(rows.first == "id,time,magnitude,magnitude_type,place,latitude,longitude,depth_km,status,event_type,updated,url")
       #expect(rows.dropFirst().first?.hasPrefix("tt0,2023-11-14T22:12:20.000Z,2.0,ml,\"0 km N of Testville, CA\",37.25,-122.5,8.5,reviewed") == true, "\(rows)")
       #expect(rows.count == 3)
 
-      let geojson = try quakectl(["list", "--format", "geojson", "--limit", "1"], daemon: daemon)
+      let geojson = try await quakectl(["list", "--format", "geojson", "--limit", "1"], daemon: daemon)
       let collection = try #require(geojson.json as? [String: Any])
       #expect(collection["type"] as? String == "FeatureCollection")
       let feature = try #require((collection["features"] as? [[String: Any]])?.first)
@@ -40,30 +40,30 @@ struct QuakectlCommandTests {
   @Test("sorting, filtering and paging flags reach the daemon's list selector")
   func listFlags() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in
-      func ids(_ arguments: [String]) -> [String] {
-        guard let result = try? quakectl(["list", "--format", "json"] + arguments, daemon: daemon) else { return ["quakectl did not run"] }
+      func ids(_ arguments: [String]) async -> [String] {
+        guard let result = try? await quakectl(["list", "--format", "json"] + arguments, daemon: daemon) else { return ["quakectl did not run"] }
         #expect(result.status == 0, "\(arguments): \(result.errors)")
         return (result.json as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
       }
       // "reverse" means what it means on the wire: newest first, the default.
-      #expect(ids(["--limit", "2"]) == ["tt0", "tt1"])
-      #expect(ids(["--reverse", "--limit", "2"]) == ["tt0", "tt1"])
-      #expect(ids(["--order", "reverse", "--limit", "2"]) == ["tt0", "tt1"])
-      #expect(ids(["--forward", "--limit", "2"]) == ["tt11", "tt10"])
-      #expect(ids(["--order", "forward", "--limit", "2", "--offset", "1"]) == ["tt10", "tt9"])
-      #expect(ids(["--sort", "magnitude", "--reverse", "--limit", "1"]) == ["tt11"], "the largest first")
-      #expect(ids(["--sort", "magnitude", "--forward", "--limit", "1"]) == ["tt0"], "the smallest first")
+      #expect(await ids(["--limit", "2"]) == ["tt0", "tt1"])
+      #expect(await ids(["--reverse", "--limit", "2"]) == ["tt0", "tt1"])
+      #expect(await ids(["--order", "reverse", "--limit", "2"]) == ["tt0", "tt1"])
+      #expect(await ids(["--forward", "--limit", "2"]) == ["tt11", "tt10"])
+      #expect(await ids(["--order", "forward", "--limit", "2", "--offset", "1"]) == ["tt10", "tt9"])
+      #expect(await ids(["--sort", "magnitude", "--reverse", "--limit", "1"]) == ["tt11"], "the largest first")
+      #expect(await ids(["--sort", "magnitude", "--forward", "--limit", "1"]) == ["tt0"], "the smallest first")
       for conflicting in [["--reverse", "--order", "forward"], ["--forward", "--reverse"]] {
-        let refused = try quakectl(["list"] + conflicting, daemon: daemon)
+        let refused = try await quakectl(["list"] + conflicting, daemon: daemon)
         #expect(refused.status == 2, "\(conflicting): \(refused.errors)")
       }
-      #expect(ids(["--sort", "magnitude", "--limit", "1"]) == ["tt11"])
-      #expect(ids(["--min-magnitude", "2.95"]) == ["tt10", "tt11"])
-      #expect(ids(["--search", "11 KM"]) == ["tt11"])
-      #expect(ids(["--since", "2023-11-14T22:10:00Z"]) == ["tt0", "tt1", "tt2"])
-      #expect(ids(["--until", "2023-11-14T22:02:00Z"]) == ["tt11"])
-      #expect(ids(["--day", "2023-11-14", "--utc"]).count == 12)
-      #expect(ids(["--day", "2023-11-15", "--utc"]).isEmpty)
+      #expect(await ids(["--sort", "magnitude", "--limit", "1"]) == ["tt11"])
+      #expect(await ids(["--min-magnitude", "2.95"]) == ["tt10", "tt11"])
+      #expect(await ids(["--search", "11 KM"]) == ["tt11"])
+      #expect(await ids(["--since", "2023-11-14T22:10:00Z"]) == ["tt0", "tt1", "tt2"])
+      #expect(await ids(["--until", "2023-11-14T22:02:00Z"]) == ["tt11"])
+      #expect(await ids(["--day", "2023-11-14", "--utc"]).count == 12)
+      #expect(await ids(["--day", "2023-11-15", "--utc"]).isEmpty)
     }
   }
 
@@ -71,11 +71,11 @@ struct QuakectlCommandTests {
   func relativeTimes() async throws {
     let now = Int64(Date().timeIntervalSince1970 * 1_000)
     try await withDaemon(serving: SyntheticFeed.ids(10), generated: now) { daemon, _ in
-      let result = try quakectl(["list", "--format", "json", "--since", "330s"], daemon: daemon)
+      let result = try await quakectl(["list", "--format", "json", "--since", "330s"], daemon: daemon)
       #expect((result.json as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["tt0", "tt1", "tt2", "tt3", "tt4"])
-      let hours = try quakectl(["list", "--format", "json", "--since", "1h"], daemon: daemon)
+      let hours = try await quakectl(["list", "--format", "json", "--since", "1h"], daemon: daemon)
       #expect((hours.json as? [[String: Any]])?.count == 10)
-      let bad = try quakectl(["list", "--since", "yesterday"], daemon: daemon)
+      let bad = try await quakectl(["list", "--since", "yesterday"], daemon: daemon)
       #expect(bad.status == 2)
       #expect(bad.errors.contains("--since yesterday is not a time"), "\(bad.errors)")
     }
@@ -84,34 +84,34 @@ struct QuakectlCommandTests {
   @Test("status, info, count and show in each of their formats")
   func readCommands() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(5)) { daemon, _ in
-      let status = try quakectl(["status", "--format", "json"], daemon: daemon)
+      let status = try await quakectl(["status", "--format", "json"], daemon: daemon)
       let statusObject = try #require(status.json as? [String: Any])
       #expect((statusObject["cache"] as? [String: Any])?["count"] as? Int == 5)
       #expect(((statusObject["feeds"] as? [[String: Any]])?.first)?["feed"] as? String == "all_day")
-      let statusTable = try quakectl(["status", "--format", "table"], daemon: daemon)
+      let statusTable = try await quakectl(["status", "--format", "table"], daemon: daemon)
       #expect(statusTable.output.contains("cache: 5 quakes"))
       #expect(statusTable.output.contains(daemon.databasePath))
       #expect(statusTable.output.contains("all_day"))
-      let statusCSV = try quakectl(["status", "--format", "csv"], daemon: daemon)
+      let statusCSV = try await quakectl(["status", "--format", "csv"], daemon: daemon)
       #expect(statusCSV.output.hasPrefix("feed,state,interval_seconds,"))
       #expect(statusCSV.output.contains("all_day,ok,300,"))
 
-      let info = try quakectl(["info", "--format", "json"], daemon: daemon)
+      let info = try await quakectl(["info", "--format", "json"], daemon: daemon)
       #expect((info.json as? [String: Any])?["protocol"] as? Int == 1)
       #expect(info.errors.isEmpty, "same version, no skew warning: \(info.errors)")
 
-      #expect(try quakectl(["count"], daemon: daemon).output == "{\"count\":5}\n")
-      #expect(try quakectl(["count", "--format", "table"], daemon: daemon).output == "5\n")
-      #expect(try quakectl(["count", "--format", "csv"], daemon: daemon).output == "count\r\n5\r\n")
+      #expect(try await quakectl(["count"], daemon: daemon).output == "{\"count\":5}\n")
+      #expect(try await quakectl(["count", "--format", "table"], daemon: daemon).output == "5\n")
+      #expect(try await quakectl(["count", "--format", "csv"], daemon: daemon).output == "count\r\n5\r\n")
 
-      let show = try quakectl(["show", "tt3", "--format", "json"], daemon: daemon)
+      let show = try await quakectl(["show", "tt3", "--format", "json"], daemon: daemon)
       #expect((show.json as? [String: Any])?["magnitude"] as? Double == 2.3)
-      let details = try quakectl(["show", "tt3", "--format", "table"], daemon: daemon)
+      let details = try await quakectl(["show", "tt3", "--format", "table"], daemon: daemon)
       #expect(details.output.contains("3 km N of Testville, CA"))
       #expect(details.output.contains("2.3 ml"))
-      let geojson = try quakectl(["show", "tt3", "--format", "geojson"], daemon: daemon)
+      let geojson = try await quakectl(["show", "tt3", "--format", "geojson"], daemon: daemon)
       #expect(((geojson.json as? [String: Any])?["features"] as? [Any])?.count == 1)
-      let wrong = try quakectl(["count", "--format", "geojson"], daemon: daemon)
+      let wrong = try await quakectl(["count", "--format", "geojson"], daemon: daemon)
       #expect(wrong.status == 2)
     }
   }
@@ -119,7 +119,7 @@ struct QuakectlCommandTests {
   @Test("a table aligns its columns, shows magnitudes with one decimal and ages, and has no colour off a terminal")
   func table() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in
-      let result = try quakectl(["list", "--format", "table", "--utc", "--limit", "11"], daemon: daemon)
+      let result = try await quakectl(["list", "--format", "table", "--utc", "--limit", "11"], daemon: daemon)
       let lines = result.output.split(separator: "\n").map(String.init)
       #expect(lines.first?.hasPrefix("TIME (UTC)") == true)
       #expect(lines.count == 12)
@@ -143,47 +143,49 @@ struct QuakectlCommandTests {
   func actions() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(5)) { daemon, standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(8), generated: SyntheticFeed.generated + 60_000))
-      let refresh = try quakectl(["refresh", "--feed", "all_day", "--wait", "--format", "table"], daemon: daemon)
+      let refresh = try await quakectl(["refresh", "--feed", "all_day", "--wait", "--format", "table"], daemon: daemon)
       #expect(refresh.status == 0, "\(refresh.errors)")
       #expect(refresh.output == "all_day: 3 inserted, 5 updated, 0 deleted\n", "\(refresh.output)")
-      let refreshJSON = try quakectl(["refresh", "--wait"], daemon: daemon)
+      let refreshJSON = try await quakectl(["refresh", "--wait"], daemon: daemon)
       #expect((((refreshJSON.json as? [String: Any])?["feeds"] as? [[String: Any]])?.first)?["outcome"] as? String == "notModified")
 
-      #expect(try quakectl(["delete", "tt7"], daemon: daemon).status == 0)
-      let gone = try quakectl(["show", "tt7"], daemon: daemon)
+      #expect(try await quakectl(["delete", "tt7"], daemon: daemon).status == 0)
+      let gone = try await quakectl(["show", "tt7"], daemon: daemon)
       #expect(gone.status == 10)
       #expect(gone.errors.contains("tt7"))
-      #expect(try quakectl(["delete", "tt7"], daemon: daemon).status == 10)
+      #expect(try await quakectl(["delete", "tt7"], daemon: daemon).status == 10)
 
-      let refused = try quakectl(["purge"], daemon: daemon)
+      let refused = try await quakectl(["purge"], daemon: daemon)
       #expect(refused.status == 2)
       #expect(refused.errors.contains("--yes"))
-      #expect(try quakectl(["count"], daemon: daemon).output == "{\"count\":7}\n")
-      let purge = try quakectl(["purge", "--yes"], daemon: daemon)
+      #expect(try await quakectl(["count"], daemon: daemon).output == "{\"count\":7}\n")
+      let purge = try await quakectl(["purge", "--yes"], daemon: daemon)
       #expect((purge.json as? [String: Any])?["deleted"] as? Int == 7, "\(purge.output)\(purge.errors)")
-      #expect(try quakectl(["count"], daemon: daemon).output == "{\"count\":0}\n")
+      #expect(try await quakectl(["count"], daemon: daemon).output == "{\"count\":0}\n")
     }
   }
 
   @Test("watch prints the quakes a refresh inserted, one NDJSON event per line")
   func watch() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, standIn in
-      let watcher = try ChildProcess(
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakectl"),
-        arguments: ["watch", "--socket", daemon.runtimeDirectory, "--format", "ndjson"])
-      defer { watcher.kill() }
-      try await watcher.waitForLine { $0.contains("\"event\":\"status\"") }
-      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4), generated: SyntheticFeed.generated + 60_000))
-      #expect(try quakectl(["refresh", "--wait"], daemon: daemon).status == 0)
-      let line = try await watcher.waitForLine { $0.contains("\"event\":\"changes\"") && $0.contains("\"inserted\":[{") }
-      #expect(line.contains("\"id\":\"tt3\""))
-      let table = try ChildProcess(
+        arguments: ["watch", "--socket", daemon.runtimeDirectory, "--format", "ndjson"]
+      ) { watcher in
+        try await watcher.waitForLine { $0.contains("\"event\":\"status\"") }
+        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4), generated: SyntheticFeed.generated + 60_000))
+        #expect(try await quakectl(["refresh", "--wait"], daemon: daemon).status == 0)
+        let line = try await watcher.waitForLine { $0.contains("\"event\":\"changes\"") && $0.contains("\"inserted\":[{") }
+        #expect(line.contains("\"id\":\"tt3\""))
+      }
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakectl"),
-        arguments: ["watch", "--socket", daemon.runtimeDirectory, "--format", "table"])
-      defer { table.kill() }
-      try await table.waitForLine { $0.hasPrefix("status: 4 quakes") }
-      #expect(try quakectl(["delete", "tt3"], daemon: daemon).status == 0)
-      try await table.waitForLine { $0 == "- tt3" }
+        arguments: ["watch", "--socket", daemon.runtimeDirectory, "--format", "table"]
+      ) { table in
+        try await table.waitForLine { $0.hasPrefix("status: 4 quakes") }
+        #expect(try await quakectl(["delete", "tt3"], daemon: daemon).status == 0)
+        try await table.waitForLine { $0 == "- tt3" }
+      }
     }
   }
 }

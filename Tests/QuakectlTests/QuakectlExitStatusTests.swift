@@ -6,14 +6,14 @@ import Testing
 @Suite("quakectl exit statuses", .timeLimit(.minutes(1)))
 struct QuakectlExitStatusTests {
   @Test("7 when no daemon runs, the message naming the socket path and how to start quakesd")
-  func notRunning() throws {
+  func notRunning() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let result = try quakectl(["status", "--socket", directory.path])
+    let result = try await quakectl(["status", "--socket", directory.path])
     #expect(result.status == 7)
     #expect(result.errors.contains(directory.file("query.sock")), "\(result.errors)")
     #expect(result.errors.contains("systemctl start quakesd"))
-    let fromEnvironment = try quakectl(["count"], environment: ["QUAKESD_SOCKET": directory.path])
+    let fromEnvironment = try await quakectl(["count"], environment: ["QUAKESD_SOCKET": directory.path])
     #expect(fromEnvironment.status == 7)
     #expect(fromEnvironment.errors.contains(directory.file("query.sock")))
   }
@@ -22,7 +22,7 @@ struct QuakectlExitStatusTests {
   func failure() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, standIn in
       standIn.setBehaviour(.status(503), forFeed: "all_day")
-      let result = try quakectl(["refresh", "--wait", "--format", "table"], daemon: daemon)
+      let result = try await quakectl(["refresh", "--wait", "--format", "table"], daemon: daemon)
       #expect(result.status == 1)
       #expect(result.errors.hasPrefix("quakectl: cannot fetch feed all_day"), "\(result.errors)")
       #expect(result.errors.contains("503") && result.errors.contains("quakes.Unavailable"), "\(result.errors)")
@@ -33,7 +33,7 @@ struct QuakectlExitStatusTests {
   @Test("4 for a control command sent through the query socket")
   func permissionDenied() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, _ in
-      let result = try quakectl(["delete", "tt0", "--socket", daemon.querySocket])
+      let result = try await quakectl(["delete", "tt0", "--socket", daemon.querySocket])
       #expect(result.status == 4)
       #expect(result.errors.contains("control.sock"), "\(result.errors)")
     }
@@ -44,7 +44,7 @@ struct QuakectlExitStatusTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let server = try SilentSocketServer(path: directory.file("query.sock"))
-    let result = try quakectl(["count", "--socket", directory.path, "--timeout", "0.5"])
+    let result = try await quakectl(["count", "--socket", directory.path, "--timeout", "0.5"])
     #expect(result.status == 3)
     #expect(result.errors.contains("--timeout"), "\(result.errors)")
     _ = server
@@ -55,7 +55,7 @@ struct QuakectlExitStatusTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let server = try SilentSocketServer(path: directory.file("query.sock"), reply: #"{"v":2,"result":{"count":1}}"#)
-    let result = try quakectl(["count", "--socket", directory.path])
+    let result = try await quakectl(["count", "--socket", directory.path])
     #expect(result.status == 9)
     #expect(result.errors.contains("protocol version 2"), "\(result.errors)")
     _ = server
@@ -69,18 +69,18 @@ struct QuakectlExitStatusTests {
     ["list", "--since", "1e300d"], ["list", "--until", "99999999999w"], ["list", "--since", "10000-01-01"],
     ["list", "--limit", "99999999999999999999"], ["list", "--offset", "-5"],
   ])
-  func usage(arguments: [String]) throws {
-    let result = try quakectl(arguments)
+  func usage(arguments: [String]) async throws {
+    let result = try await quakectl(arguments)
     #expect(result.status == 2, "\(arguments): \(result.errors)")
     #expect(!result.errors.isEmpty)
   }
 
   @Test("--help and --version exit 0 on standard output")
-  func helpAndVersion() throws {
-    let help = try quakectl(["--help"])
+  func helpAndVersion() async throws {
+    let help = try await quakectl(["--help"])
     #expect(help.status == 0)
     #expect(help.output.contains("Exit status"))
-    let version = try quakectl(["--version"])
+    let version = try await quakectl(["--version"])
     #expect(version.status == 0)
     #expect(version.output.contains("protocol 1"))
   }

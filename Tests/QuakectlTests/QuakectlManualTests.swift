@@ -8,20 +8,20 @@ struct QuakectlManualTests {
   private static let commands = ["status", "info", "count", "list", "show", "refresh", "delete", "purge", "watch"]
 
   @Test("the page renders with groff -ww without a warning")
-  func renders() throws {
-    let (text, warnings) = try ManualPage.rendered("man/quakectl.1")
+  func renders() async throws {
+    let (text, warnings) = try await ManualPage.rendered("man/quakectl.1")
     #expect(warnings.isEmpty, "\(warnings)")
     #expect(text.contains("EXIT STATUS"))
   }
 
   @Test("the page and docs/cli.md name every command and every flag of each command's --help")
-  func everyFlag() throws {
-    let page = try ManualPage.rendered("man/quakectl.1").text
+  func everyFlag() async throws {
+    let page = try await ManualPage.rendered("man/quakectl.1").text
     let guide = try String(contentsOf: ManualPage.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
     let quakectl = try ChildProcess.builtExecutable("quakectl")
     for command in Self.commands {
       #expect(page.contains(command) && guide.contains("`\(command)"), "\(command)")
-      let flags = try ManualPage.helpFlags(of: quakectl, [command, "--help"])
+      let flags = try await ManualPage.helpFlags(of: quakectl, [command, "--help"])
       #expect(flags.contains("--socket"), "\(command): \(flags)")
       for flag in flags {
         #expect(page.contains(flag), "quakectl.1 does not mention \(flag) of \(command)")
@@ -35,8 +35,8 @@ struct QuakectlManualTests {
 @Suite("quakectl shell completions")
 struct QuakectlCompletionTests {
   @Test("bash, zsh and fish scripts complete every command", arguments: ["bash", "zsh", "fish"])
-  func completions(shell: String) throws {
-    let script = try Command.run(try ChildProcess.builtExecutable("quakectl"), ["--generate-completion-script", shell])
+  func completions(shell: String) async throws {
+    let script = try await Command.run(try ChildProcess.builtExecutable("quakectl"), ["--generate-completion-script", shell])
     #expect(script.status == 0, "\(script.errors)")
     for command in ["status", "list", "refresh", "purge", "watch"] {
       #expect(script.output.contains(command), "\(shell) completion lacks \(command)")

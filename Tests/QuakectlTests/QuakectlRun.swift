@@ -2,10 +2,10 @@ import Foundation
 import QuakesTestSupport
 
 /// The real `quakectl` binary, run to its end against `daemon`'s runtime directory.
-func quakectl(_ arguments: [String], daemon: QuakesdProcess? = nil, environment: [String: String] = [:]) throws -> Command {
+func quakectl(_ arguments: [String], daemon: QuakesdProcess? = nil, environment: [String: String] = [:]) async throws -> Command {
   let socket = daemon.map { ["--socket", $0.runtimeDirectory] } ?? []
   let subcommand = arguments.prefix(1)
-  return try Command.run(
+  return try await Command.run(
     try ChildProcess.builtExecutable("quakectl"), Array(subcommand) + socket + arguments.dropFirst(),
     environment: environment)
 }

@@ -15,27 +15,27 @@ struct DaemonLifecycleTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(25)))
       let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
-      let first = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { first.stop() }
-      try await first.child.waitForLine { $0.contains("polled all_day: 25 inserted") }
+      try await withQuakesd(in: directory, arguments: arguments) { first in
+        try await first.child.waitForLine { $0.contains("polled all_day: 25 inserted") }
 
-      first.child.send(signal: SIGTERM)
-      #expect(await first.child.waitForExit() == 0, "\(first.child.printed)")
-      #expect(first.child.printed.contains { $0.contains("stopping") })
-      #expect(!FileManager.default.fileExists(atPath: first.querySocket))
-      #expect(!FileManager.default.fileExists(atPath: first.controlSocket))
+        first.child.send(signal: SIGTERM)
+        #expect(await first.child.waitForExit() == 0, "\(first.child.printed)")
+        #expect(first.child.printed.contains { $0.contains("stopping") })
+        #expect(!FileManager.default.fileExists(atPath: first.querySocket))
+        #expect(!FileManager.default.fileExists(atPath: first.controlSocket))
+      }
 
       standIn.setBehaviour(.status(503), forFeed: "all_day")
-      let second = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { second.stop() }
-      #expect(second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
-      #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
-      try await second.child.waitForLine { $0.contains("polling all_day failed") }
-      let status = try second.query().call(#"{"method":"quakes.status"}"#).result
-      let feed = (status?["feeds"] as? [[String: Any]])?.first
-      #expect(feed?["state"] as? String == "failed")
-      #expect(((feed?["lastError"] as? [String: Any])?["message"] as? String)?.contains("503") == true)
-      #expect((status?["cache"] as? [String: Any])?["count"] as? Int == 25, "the cache stays when a fetch fails")
+      try await withQuakesd(in: directory, arguments: arguments) { second in
+        #expect(second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
+        #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
+        try await second.child.waitForLine { $0.contains("polling all_day failed") }
+        let status = try second.query().call(#"{"method":"quakes.status"}"#).result
+        let feed = (status?["feeds"] as? [[String: Any]])?.first
+        #expect(feed?["state"] as? String == "failed")
+        #expect(((feed?["lastError"] as? [String: Any])?["message"] as? String)?.contains("503") == true)
+        #expect((status?["cache"] as? [String: Any])?["count"] as? Int == 25, "the cache stays when a fetch fails")
+      }
     }
   }
 
@@ -47,29 +47,30 @@ struct DaemonLifecycleTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_month", body: SyntheticFeed.body(ids: SyntheticFeed.ids(count)))
       let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_month"]
-      let first = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { first.stop() }
-      await standIn.waitForRequests(1, forFeed: "all_month")
-      // The write is under way once its transaction spills pages into the WAL.
-      try await Self.waitForFile(first.databasePath + "-wal", toExceed: 1 << 20)
-      first.stop()
-      #expect(first.child.wasKilled)
+      let survived = try await withQuakesd(in: directory, arguments: arguments) { first in
+        await standIn.waitForRequests(1, forFeed: "all_month")
+        // The write is under way once its transaction spills pages into the WAL.
+        try await Self.waitForFile(first.databasePath + "-wal", toExceed: 1 << 20)
+        await first.stop()
+        #expect(first.child.wasKilled)
 
-      let database = try SQLiteLocalStore(path: first.databasePath)
-      let survived = try await database.fetchLocalQuakesQuery().quakes.count
-      try database.close()
-      #expect(survived == 0 || survived == count, "a committed state: all or nothing, not \(survived)")
-      #expect(try SQLiteShell.integrityCheck(first.databasePath) == "ok")
+        let database = try SQLiteLocalStore(path: first.databasePath)
+        let survived = try await database.fetchLocalQuakesQuery().quakes.count
+        try database.close()
+        #expect(survived == 0 || survived == count, "a committed state: all or nothing, not \(survived)")
+        #expect(try await SQLiteShell.integrityCheck(first.databasePath) == "ok")
+        return survived
+      }
 
-      let second = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { second.stop() }
-      #expect(second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") }, "\(second.child.printed)")
-      // Killed before its commit, the feed is fetched and written again;
-      // after it, the restart's poll is a 304. Either way, a refresh that
-      // waits ends with every quake in the cache.
-      let refresh = try second.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
-      #expect(refresh.result != nil, "\(refresh)")
-      #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
+      try await withQuakesd(in: directory, arguments: arguments) { second in
+        #expect(second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") }, "\(second.child.printed)")
+        // Killed before its commit, the feed is fetched and written again;
+        // after it, the restart's poll is a 304. Either way, a refresh that
+        // waits ends with every quake in the cache.
+        let refresh = try second.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
+        #expect(refresh.result != nil, "\(refresh)")
+        #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
+      }
     }
   }
 

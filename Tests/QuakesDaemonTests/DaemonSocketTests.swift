@@ -189,32 +189,34 @@ struct DaemonSocketTests {
   @Test("a stale socket file is replaced; a live one makes a second quakesd refuse to start")
   func staleAndLiveSockets() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, standIn in
-      let second = try ChildProcess(
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakesd"),
         arguments: [
           "--state-dir", daemon.stateDirectory + "-second", "--runtime-dir", daemon.runtimeDirectory,
           "--feed-base-url", standIn.baseURL, "--feed", "all_day",
         ],
-        environment: QuakesdProcess.environment(), mergeStandardError: true)
-      defer { second.kill() }
-      #expect(await second.waitForExit() == 78, "a configuration to fix, not a failure to restart after")
-      #expect(second.printed.contains { $0.contains("another quakesd is already serving") }, "\(second.printed)")
+        environment: QuakesdProcess.environment(), mergeStandardError: true
+      ) { second in
+        #expect(await second.waitForExit() == 78, "a configuration to fix, not a failure to restart after")
+        #expect(second.printed.contains { $0.contains("another quakesd is already serving") }, "\(second.printed)")
+      }
       #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
 
-      daemon.stop()
+      await daemon.stop()
       #expect(FileManager.default.fileExists(atPath: daemon.querySocket), "SIGKILL leaves the socket file behind")
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let restarted = try ChildProcess(
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakesd"),
         arguments: [
           "--state-dir", daemon.stateDirectory, "--runtime-dir", daemon.runtimeDirectory,
           "--feed-base-url", standIn.baseURL, "--feed", "all_day",
         ],
-        environment: QuakesdProcess.environment(), mergeStandardError: true)
-      defer { restarted.kill() }
-      try await restarted.waitForLine { $0.contains("listening on") }
-      #expect(try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+        environment: QuakesdProcess.environment(), mergeStandardError: true
+      ) { restarted in
+        try await restarted.waitForLine { $0.contains("listening on") }
+        #expect(try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+      }
     }
   }
 }

@@ -34,14 +34,17 @@ struct DaemonStopSignalTests {
     }
   }
 
-  private static func startQuakesd(in directory: TemporaryDirectory, standIn: USGSStandIn) throws -> ChildProcess {
-    try ChildProcess(
+  /// Runs `body` with quakesd just started (not yet listening); kills it after.
+  private static func withQuakesdChild(
+    in directory: TemporaryDirectory, standIn: USGSStandIn, _ body: (ChildProcess) async throws -> Void
+  ) async throws {
+    try await withChildProcess(
       executable: try ChildProcess.builtExecutable("quakesd"),
       arguments: [
         "--state-dir", directory.file("state"), "--runtime-dir", directory.file("run"),
         "--feed-base-url", standIn.baseURL, "--feed", "all_day",
       ],
-      environment: QuakesdProcess.environment(), mergeStandardError: true)
+      environment: QuakesdProcess.environment(), mergeStandardError: true, body)
   }
 
   @Test("quakesd catches SIGTERM, SIGINT and SIGHUP before it starts its first thread")
@@ -50,25 +53,25 @@ struct DaemonStopSignalTests {
     defer { directory.remove() }
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(3)))
-      let daemon = try Self.startQuakesd(in: directory, standIn: standIn)
-      defer { daemon.kill() }
-      // The first moment another thread exists: everything before it is the
-      // loader and quakesd's own start, on one thread. Before the fix the
-      // handlers came tens of milliseconds after the first threads.
-      var caught: [Int32: Bool] = [:]
-      let deadline = ContinuousClock.now + .seconds(30)
-      while caught.isEmpty, daemon.isRunning, ContinuousClock.now < deadline {
-        guard (Self.status("Threads", of: daemon.processIdentifier) ?? 0) > 1 else {
-          try await Task.sleep(for: .microseconds(100))
-          continue
+      try await Self.withQuakesdChild(in: directory, standIn: standIn) { daemon in
+        // The first moment another thread exists: everything before it is the
+        // loader and quakesd's own start, on one thread. Before the fix the
+        // handlers came tens of milliseconds after the first threads.
+        var caught: [Int32: Bool] = [:]
+        let deadline = ContinuousClock.now + .seconds(30)
+        while caught.isEmpty, daemon.isRunning, ContinuousClock.now < deadline {
+          guard (Self.status("Threads", of: daemon.processIdentifier) ?? 0) > 1 else {
+            try await Task.sleep(for: .microseconds(100))
+            continue
+          }
+          for signal in [SIGTERM, SIGINT, SIGHUP] {
+            caught[signal] = Self.isCaught(signal, by: daemon.processIdentifier)
+          }
         }
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-          caught[signal] = Self.isCaught(signal, by: daemon.processIdentifier)
-        }
+        #expect(caught == [SIGTERM: true, SIGINT: true, SIGHUP: true], "caught when the second thread appeared: \(caught)")
+        daemon.send(signal: SIGTERM)
+        #expect(await daemon.waitForExit() == 0, "\(daemon.printed)")
       }
-      #expect(caught == [SIGTERM: true, SIGINT: true, SIGHUP: true], "caught when the second thread appeared: \(caught)")
-      daemon.send(signal: SIGTERM)
-      #expect(await daemon.waitForExit() == 0, "\(daemon.printed)")
     }
   }
 
@@ -83,20 +86,20 @@ struct DaemonStopSignalTests {
       for delay in [0, 1, 2, 5, 10, 20, 40, 80, 160].map(Duration.milliseconds) {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let daemon = try Self.startQuakesd(in: directory, standIn: standIn)
-        defer { daemon.kill() }
-        try await Self.waitUntil(daemon, catches: signal)
-        try await Task.sleep(for: delay)
-        daemon.send(signal: signal)
+        try await Self.withQuakesdChild(in: directory, standIn: standIn) { daemon in
+          try await Self.waitUntil(daemon, catches: signal)
+          try await Task.sleep(for: delay)
+          daemon.send(signal: signal)
 
-        #expect(await daemon.waitForExit() == 0, "signal \(signal) after \(delay): \(daemon.printed)")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("run/control.sock")), "after \(delay)")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("run/query.sock")), "after \(delay)")
-        let database = directory.file("state/quakes.sqlite")
-        if FileManager.default.fileExists(atPath: database) {
-          #expect(try SQLiteShell.integrityCheck(database) == "ok", "after \(delay)")
-          let count = try await SQLiteLocalStore(path: database).fetchLocalQuakesQuery().quakes.count
-          #expect(count == 0 || count == 2_000, "all or nothing after \(delay), not \(count)")
+          #expect(await daemon.waitForExit() == 0, "signal \(signal) after \(delay): \(daemon.printed)")
+          #expect(!FileManager.default.fileExists(atPath: directory.file("run/control.sock")), "after \(delay)")
+          #expect(!FileManager.default.fileExists(atPath: directory.file("run/query.sock")), "after \(delay)")
+          let database = directory.file("state/quakes.sqlite")
+          if FileManager.default.fileExists(atPath: database) {
+            #expect(try await SQLiteShell.integrityCheck(database) == "ok", "after \(delay)")
+            let count = try await SQLiteLocalStore(path: database).fetchLocalQuakesQuery().quakes.count
+            #expect(count == 0 || count == 2_000, "all or nothing after \(delay), not \(count)")
+          }
         }
       }
     }

@@ -23,57 +23,58 @@ struct DiskFaultTests {
     defer { disk.unmount() }
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
-      let daemon = try await QuakesdProcess(
-        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"])
-      defer { daemon.stop() }
-      try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
-      let control = try daemon.control()
-      let committed = try Self.feedStatus(control)
-      let watcher = try daemon.query()
-      try watcher.send(#"{"id":"w","method":"quakes.watch","more":true}"# + "\n")
-      #expect(try watcher.readObject().result?["event"] as? String == "status")
+      try await withQuakesd(
+        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
+      ) { daemon in
+        try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
+        let control = try daemon.control()
+        let committed = try Self.feedStatus(control)
+        let watcher = try daemon.query()
+        try watcher.send(#"{"id":"w","method":"quakes.watch","more":true}"# + "\n")
+        #expect(try watcher.readObject().result?["event"] as? String == "status")
 
-      try disk.fill()
-      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
+        try disk.fill()
+        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
 
-      let failed = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
-      let failure = try #require(failed.errorMessage, "\(failed)")
-      #expect(failure.contains("cannot write the all_day batch") && failure.contains("full"), "\(failure)")
-      let afterFailure = try Self.feedStatus(control)
-      #expect(afterFailure["state"] as? String == "failed")
-      #expect((afterFailure["lastError"] as? [String: Any])?["message"] as? String == failure.components(separatedBy: "; the cached").first)
-      #expect(afterFailure["generated"] as? String == committed["generated"] as? String, "the committed generated")
-      #expect(afterFailure["lastSuccess"] as? String == committed["lastSuccess"] as? String, "the committed last success")
-      #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10)
+        let failed = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let failure = try #require(failed.errorMessage, "\(failed)")
+        #expect(failure.contains("cannot write the all_day batch") && failure.contains("full"), "\(failure)")
+        let afterFailure = try Self.feedStatus(control)
+        #expect(afterFailure["state"] as? String == "failed")
+        #expect((afterFailure["lastError"] as? [String: Any])?["message"] as? String == failure.components(separatedBy: "; the cached").first)
+        #expect(afterFailure["generated"] as? String == committed["generated"] as? String, "the committed generated")
+        #expect(afterFailure["lastSuccess"] as? String == committed["lastSuccess"] as? String, "the committed last success")
+        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10)
 
-      disk.free()
-      let written = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
-      let entry = try #require((written.result?["feeds"] as? [[String: Any]])?.first, "\(written)")
-      #expect(entry["outcome"] as? String == "written")
-      #expect(entry["inserted"] as? Int == 990)
-      #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 1_000)
-      #expect(try Self.feedStatus(control)["state"] as? String == "ok")
+        disk.free()
+        let written = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let entry = try #require((written.result?["feeds"] as? [[String: Any]])?.first, "\(written)")
+        #expect(entry["outcome"] as? String == "written")
+        #expect(entry["inserted"] as? Int == 990)
+        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 1_000)
+        #expect(try Self.feedStatus(control)["state"] as? String == "ok")
 
-      let requests = standIn.requests(forFeed: "all_day")
-      #expect(requests.count == 3)
-      #expect(
-        requests.count == 3 && requests[2].headers["if-none-match"] == requests[1].headers["if-none-match"],
-        "the retry sent the committed batch's validators, not the unwritten one's")
+        let requests = standIn.requests(forFeed: "all_day")
+        #expect(requests.count == 3)
+        #expect(
+          requests.count == 3 && requests[2].headers["if-none-match"] == requests[1].headers["if-none-match"],
+          "the retry sent the committed batch's validators, not the unwritten one's")
 
-      // Watchers hear of committed changes only: the unwritten batch shows
-      // as the reload after it, then the batch once it was written.
-      var events: [String] = []
-      var inserted = 0
-      while inserted < 990 {
-        let event = try #require(try watcher.readObject().result)
-        let name = try #require(event["event"] as? String)
-        if name != "status" { events.append(name) }
-        inserted += (event["inserted"] as? [Any])?.count ?? 0
+        // Watchers hear of committed changes only: the unwritten batch shows
+        // as the reload after it, then the batch once it was written.
+        var events: [String] = []
+        var inserted = 0
+        while inserted < 990 {
+          let event = try #require(try watcher.readObject().result)
+          let name = try #require(event["event"] as? String)
+          if name != "status" { events.append(name) }
+          inserted += (event["inserted"] as? [Any])?.count ?? 0
+        }
+        #expect(events == ["reloaded", "changes", "changes"], "\(events)")
+
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
       }
-      #expect(events == ["reloaded", "changes", "changes"], "\(events)")
-
-      daemon.child.send(signal: SIGTERM)
-      #expect(await daemon.child.waitForExit() == 0)
     }
   }
 

@@ -14,28 +14,28 @@ struct ManPageTests {
     try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  private static func rendered(_ page: String) throws -> (text: String, warnings: String) {
-    try ManualPage.rendered(page)
+  private static func rendered(_ page: String) async throws -> (text: String, warnings: String) {
+    try await ManualPage.rendered(page)
   }
 
   /// The long flags `quakesd --help` lists.
-  private static func helpFlags() throws -> [String] {
-    let flags = try ManualPage.helpFlags(of: try ChildProcess.builtExecutable("quakesd"))
+  private static func helpFlags() async throws -> [String] {
+    let flags = try await ManualPage.helpFlags(of: try ChildProcess.builtExecutable("quakesd"))
     #expect(flags.count >= 12, "\(flags)")
     return flags
   }
 
   @Test("both pages render with groff -man -Tutf8 -ww without a warning", arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
-  func rendersCleanly(page: String) throws {
-    let (text, warnings) = try Self.rendered(page)
+  func rendersCleanly(page: String) async throws {
+    let (text, warnings) = try await Self.rendered(page)
     #expect(warnings.isEmpty, "\(warnings)")
     #expect(text.contains("NAME") && text.contains("SEE ALSO"))
   }
 
   @Test("quakesd(8) describes every flag of quakesd --help, and the configuration keys and variables")
-  func daemonPage() throws {
-    let page = try Self.rendered("man/quakesd.8").text
-    for flag in try Self.helpFlags() {
+  func daemonPage() async throws {
+    let page = try await Self.rendered("man/quakesd.8").text
+    for flag in try await Self.helpFlags() {
       #expect(page.contains(flag), "quakesd.8 does not mention \(flag)")
     }
     for key in ConfigurationKey.allCases {
@@ -46,9 +46,9 @@ struct ManPageTests {
   }
 
   @Test("quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
-  func configurationPages() throws {
+  func configurationPages() async throws {
     let documents = [
-      ("quakesd.conf.5", try Self.rendered("man/quakesd.conf.5").text),
+      ("quakesd.conf.5", try await Self.rendered("man/quakesd.conf.5").text),
       ("docs/configuration.md", try Self.text("docs/configuration.md")),
     ]
     for (name, text) in documents {

@@ -88,20 +88,21 @@ struct QuakesdConfigurationTests {
         idle-timeout: 1s
         """
       try text.write(toFile: file, atomically: true, encoding: .utf8)
-      let daemon = try ChildProcess(
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakesd"), arguments: ["--config", file],
-        environment: QuakesdProcess.environment(), mergeStandardError: true)
-      defer { daemon.kill() }
+        environment: QuakesdProcess.environment(), mergeStandardError: true
+      ) { daemon in
 
-      try await daemon.waitForLine { $0.contains("listening on") }
-      try await daemon.waitForLine { $0.contains("polled all_day") }
+        try await daemon.waitForLine { $0.contains("listening on") }
+        try await daemon.waitForLine { $0.contains("polled all_day") }
 
-      #expect(FileManager.default.fileExists(atPath: directory.file("state/quakes.sqlite")))
-      let client = try LineConnection(path: directory.file("run/query.sock"))
-      let count = try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#)
-      #expect((count["result"] as? [String: Any])?["count"] as? Int == 3, "\(count)")
-      #expect(client.isClosedByServer(), "a silent client is closed after the 1 s idle timeout")
-      #expect(daemon.isRunning)
+        #expect(FileManager.default.fileExists(atPath: directory.file("state/quakes.sqlite")))
+        let client = try LineConnection(path: directory.file("run/query.sock"))
+        let count = try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#)
+        #expect((count["result"] as? [String: Any])?["count"] as? Int == 3, "\(count)")
+        #expect(client.isClosedByServer(), "a silent client is closed after the 1 s idle timeout")
+        #expect(daemon.isRunning)
+      }
     }
   }
 }

@@ -16,7 +16,7 @@ struct QuakesdExitStatusTests {
   struct Refusal: Sendable, CustomTestStringConvertible {
     let name: String
     /// Prepares `directory` and returns quakesd's arguments.
-    let arguments: @Sendable (TemporaryDirectory) throws -> [String]
+    let arguments: @Sendable (TemporaryDirectory) async throws -> [String]
     /// What the message names, in `directory`.
     let mentions: @Sendable (TemporaryDirectory) -> [String]
     /// Extra environment variables.
@@ -35,9 +35,9 @@ struct QuakesdExitStatusTests {
   }
 
   /// A state directory holding a database file made by `make`.
-  private static func database(in directory: TemporaryDirectory, _ make: (String) throws -> Void) throws -> [String] {
+  private static func database(in directory: TemporaryDirectory, _ make: (String) async throws -> Void) async throws -> [String] {
     try FileManager.default.createDirectory(atPath: directory.file("state"), withIntermediateDirectories: true)
-    try make(directory.file("state/quakes.sqlite"))
+    try await make(directory.file("state/quakes.sqlite"))
     return Self.directories(directory) + ["--once"] + Self.offline
   }
 
@@ -98,7 +98,7 @@ struct QuakesdExitStatusTests {
     Refusal(
       name: "a database file that is not SQLite",
       arguments: { directory in
-        try Self.database(in: directory) { path in
+        try await Self.database(in: directory) { path in
           try String(repeating: "not a database. ", count: 300).write(toFile: path, atomically: true, encoding: .utf8)
         }
       },
@@ -107,16 +107,16 @@ struct QuakesdExitStatusTests {
     Refusal(
       name: "another application's database",
       arguments: { directory in
-        try Self.database(in: directory) { path in try SQLiteShell.run(path, "CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');") }
+        try await Self.database(in: directory) { path in try await SQLiteShell.run(path, "CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');") }
       },
       mentions: { directory in [directory.file("state/quakes.sqlite"), "it is not a quakesd database"] },
       untouched: "state/quakes.sqlite"),
     Refusal(
       name: "a newer quakesd's database",
       arguments: { directory in
-        try Self.database(in: directory) { path in
+        try await Self.database(in: directory) { path in
           try SQLiteLocalStore(path: path).close()
-          try SQLiteShell.run(path, "PRAGMA user_version = \(SQLiteLocalStore.schemaVersion + 1);")
+          try await SQLiteShell.run(path, "PRAGMA user_version = \(SQLiteLocalStore.schemaVersion + 1);")
         }
       },
       mentions: { _ in ["it was written by a newer quakesd"] },
@@ -124,9 +124,9 @@ struct QuakesdExitStatusTests {
     Refusal(
       name: "a damaged database",
       arguments: { directory in
-        try Self.database(in: directory) { path in
+        try await Self.database(in: directory) { path in
           try SQLiteLocalStore(path: path).close()
-          try SQLiteShell.run(path, "DROP TABLE quakes;")
+          try await SQLiteShell.run(path, "DROP TABLE quakes;")
         }
       },
       mentions: { _ in ["the database is damaged", "no table quakes"] },
@@ -137,7 +137,7 @@ struct QuakesdExitStatusTests {
   func refusesToStart(_ refusal: Refusal) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let arguments = try refusal.arguments(directory)
+    let arguments = try await refusal.arguments(directory)
     let before = refusal.untouched.map { Self.contents(of: directory.file($0)) }
 
     let result = try await QuakesdProcess.run(arguments, environment: refusal.environment)

@@ -16,25 +16,26 @@ struct RemovedDatabaseTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
       let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
-      let daemon = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { daemon.stop() }
-      try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
-      try FileManager.default.removeItem(atPath: daemon.stateDirectory)
+      try await withQuakesd(in: directory, arguments: arguments) { daemon in
+        try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
+        try FileManager.default.removeItem(atPath: daemon.stateDirectory)
 
-      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
-      let control = try daemon.control()
-      let refresh = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
-      let message = try #require(refresh.errorMessage, "\(refresh)")
-      #expect(message.contains("was removed, moved or replaced") && message.contains("Restart quakesd"), "\(message)")
-      #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10, "the cache is still served")
+        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
+        let control = try daemon.control()
+        let refresh = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let message = try #require(refresh.errorMessage, "\(refresh)")
+        #expect(message.contains("was removed, moved or replaced") && message.contains("Restart quakesd"), "\(message)")
+        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10, "the cache is still served")
 
-      daemon.child.send(signal: SIGTERM)
-      #expect(await daemon.child.waitForExit() == 0)
-      let restarted = try await QuakesdProcess(in: directory, arguments: arguments)
-      defer { restarted.stop() }
-      try await restarted.child.waitForLine { $0.contains("polled all_day: ") }
-      #expect(try restarted.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 12)
-      #expect(FileManager.default.fileExists(atPath: restarted.databasePath))
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
+      }
+
+      try await withQuakesd(in: directory, arguments: arguments) { restarted in
+        try await restarted.child.waitForLine { $0.contains("polled all_day: ") }
+        #expect(try restarted.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 12)
+        #expect(FileManager.default.fileExists(atPath: restarted.databasePath))
+      }
     }
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import QuakesClient
+import Subprocess
+import SystemPackage
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -16,22 +18,22 @@ struct SystemdTests {
     let notifications = try NotifySocketListener(in: directory)
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(3)))
-      let daemon = try await QuakesdProcess(
+      try await withQuakesd(
         in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
         environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path]),
-        waitForListening: false)
-      defer { daemon.stop() }
+        waitForListening: false
+      ) { daemon in
+        let ready = try await notifications.waitForMessage { $0 == "READY=1" }
+        #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
+        #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil, "the sockets answer once READY=1 is sent")
+        try await notifications.waitForMessage { $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached" }
 
-      let ready = try await notifications.waitForMessage { $0 == "READY=1" }
-      #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
-      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil, "the sockets answer once READY=1 is sent")
-      try await notifications.waitForMessage { $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached" }
-
-      daemon.child.send(signal: SIGTERM)
-      #expect(await daemon.child.waitForExit() == 0)
-      let stopping = try await notifications.waitForMessage { $0 == "STOPPING=1" }
-      #expect(stopping.contains { $0.hasPrefix("STATUS=stopping") })
-      #expect(notifications.messages(containing: "WATCHDOG=1").isEmpty, "no watchdog was asked for")
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
+        let stopping = try await notifications.waitForMessage { $0 == "STOPPING=1" }
+        #expect(stopping.contains { $0.hasPrefix("STATUS=stopping") })
+        #expect(notifications.messages(containing: "WATCHDOG=1").isEmpty, "no watchdog was asked for")
+      }
     }
   }
 
@@ -42,12 +44,13 @@ struct SystemdTests {
     let notifications = try NotifySocketListener(in: directory)
     try await withUSGSStandIn { standIn in
       standIn.setBehaviour(.status(503), forFeed: "all_day")
-      let daemon = try await QuakesdProcess(
+      try await withQuakesd(
         in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
-        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path]))
-      defer { daemon.stop() }
-      let status = try await notifications.waitForMessage { $0.hasPrefix("STATUS=all_day failed") }
-      #expect(status.contains { $0.contains("503") && $0.hasSuffix("serving 0 cached quakes") }, "\(status)")
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path])
+      ) { daemon in
+        let status = try await notifications.waitForMessage { $0.hasPrefix("STATUS=all_day failed") }
+        #expect(status.contains { $0.contains("503") && $0.hasSuffix("serving 0 cached quakes") }, "\(status)")
+      }
     }
   }
 
@@ -58,19 +61,20 @@ struct SystemdTests {
     let notifications = try NotifySocketListener(in: directory)
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1)))
-      let daemon = try await QuakesdProcess(
+      try await withQuakesd(
         in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
-        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000"]))
-      defer { daemon.stop() }
-      try await notifications.waitForMessage { $0 == "READY=1" }
-      // Pings counted over three seconds: about 15 at one per 200 ms. A
-      // count, not the gaps between arrivals, so that a test reading late
-      // under load does not make the daemon look late.
-      let before = notifications.messages(containing: "WATCHDOG=1").count
-      try await Task.sleep(for: .seconds(3))
-      let pings = notifications.messages(containing: "WATCHDOG=1").count - before
+        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000"])
+      ) { daemon in
+        try await notifications.waitForMessage { $0 == "READY=1" }
+        // Pings counted over three seconds: about 15 at one per 200 ms. A
+        // count, not the gaps between arrivals, so that a test reading late
+        // under load does not make the daemon look late.
+        let before = notifications.messages(containing: "WATCHDOG=1").count
+        try await Task.sleep(for: .seconds(3))
+        let pings = notifications.messages(containing: "WATCHDOG=1").count - before
 
-      #expect((10...21).contains(pings), "\(pings) pings in 3 s, not about one per 200 ms")
+        #expect((10...21).contains(pings), "\(pings) pings in 3 s, not about one per 200 ms")
+      }
     }
   }
 
@@ -83,25 +87,25 @@ struct SystemdTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4)))
       let (control, query) = (directory.file("control.sock"), directory.file("query.sock"))
-      let activator = try Self.socketActivate([
+      try await Self.withSocketActivate([
         "-l", control, "-l", query, "--fdname=control:query", "--", try ChildProcess.builtExecutable("quakesd"),
         "--state-dir", directory.file("state"), "--runtime-dir", directory.file("run"),
         "--feed-base-url", standIn.baseURL, "--feed", "all_day",
-      ])
-      defer { activator.kill() }
-      try await activator.waitForLine { $0.contains("Listening on \(query)") }
+      ]) { activator in
+        try await activator.waitForLine { $0.contains("Listening on \(query)") }
 
-      // The first connection makes systemd-socket-activate start quakesd.
-      let client = try LineConnection(path: query)
-      #expect(try client.call(#"{"method":"daemon.info"}"#).result != nil)
-      try await activator.waitForLine { $0.contains("polled all_day: 4 inserted") }
-      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
-      let refused = try client.call(#"{"method":"quakes.purge"}"#)
-      #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
-      let deleted = try LineConnection(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
-      #expect(deleted.result != nil, "\(deleted)")
-      #expect(activator.printed.contains { $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)") })
-      #expect(!FileManager.default.fileExists(atPath: directory.file("run")), "no runtime directory of its own")
+        // The first connection makes systemd-socket-activate start quakesd.
+        let client = try LineConnection(path: query)
+        #expect(try client.call(#"{"method":"daemon.info"}"#).result != nil)
+        try await activator.waitForLine { $0.contains("polled all_day: 4 inserted") }
+        #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
+        let refused = try client.call(#"{"method":"quakes.purge"}"#)
+        #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
+        let deleted = try LineConnection(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
+        #expect(deleted.result != nil, "\(deleted)")
+        #expect(activator.printed.contains { $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)") })
+        #expect(!FileManager.default.fileExists(atPath: directory.file("run")), "no runtime directory of its own")
+      }
     }
   }
 
@@ -112,16 +116,16 @@ struct SystemdTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let socket = directory.file("other.sock")
-    let activator = try Self.socketActivate([
+    try await Self.withSocketActivate([
       "-l", socket, "--fdname=metrics", "--", try ChildProcess.builtExecutable("quakesd"),
       "--state-dir", directory.file("state"), "--runtime-dir", directory.file("run"), "--feed", "all_day",
       "--feed-base-url", "http://127.0.0.1:9/",
-    ])
-    defer { activator.kill() }
-    try await activator.waitForLine { $0.contains("Listening on \(socket)") }
-    _ = try? LineConnection(path: socket)
-    #expect(await activator.waitForExit() == 78)
-    #expect(activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") }, "\(activator.printed)")
+    ]) { activator in
+      try await activator.waitForLine { $0.contains("Listening on \(socket)") }
+      _ = try? LineConnection(path: socket)
+      #expect(await activator.waitForExit() == 78)
+      #expect(activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") }, "\(activator.printed)")
+    }
   }
 
   @Test("log lines carry <N> priorities when JOURNAL_STREAM names stderr, and times and levels otherwise")
@@ -134,39 +138,33 @@ struct SystemdTests {
     #expect(stat(logPath, &status) == 0)
     let arguments = ["--once", "--ephemeral", "--feed", "all_day", "--feed-base-url", "http://127.0.0.1:9/"]
 
-    let journal = try Self.runWithStderr(
+    let journal = try await Self.runWithStderr(
       in: logPath, arguments: arguments, environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"])
     #expect(journal.contains { $0.hasPrefix("<6>keeping the cache in memory only") }, "\(journal)")
     #expect(journal.contains { $0.hasPrefix("<4>polling all_day failed") }, "\(journal)")
 
-    let plain = try Self.runWithStderr(in: logPath, arguments: arguments, environment: ["JOURNAL_STREAM": "1:2"])
+    let plain = try await Self.runWithStderr(in: logPath, arguments: arguments, environment: ["JOURNAL_STREAM": "1:2"])
     #expect(plain.contains { $0.contains(" info quakesd: keeping the cache in memory only") }, "\(plain)")
     #expect(!plain.contains { $0.hasPrefix("<") })
   }
 
   private static let socketActivateTool = "/usr/bin/systemd-socket-activate"
 
-  /// Starts `systemd-socket-activate` with `arguments`; it becomes quakesd
-  /// (it execs it) at the first connection.
-  private static func socketActivate(_ arguments: [String]) throws -> ChildProcess {
-    try ChildProcess(
+  /// Runs `body` with `systemd-socket-activate` started with `arguments`; it
+  /// becomes quakesd (it execs it) at the first connection. Kills it after.
+  private static func withSocketActivate(_ arguments: [String], _ body: (ChildProcess) async throws -> Void) async throws {
+    try await withChildProcess(
       executable: Self.socketActivateTool, arguments: arguments, environment: QuakesdProcess.environment(),
-      mergeStandardError: true)
+      mergeStandardError: true, body)
   }
 
   /// Runs quakesd to its end with standard error into the file at `path`; returns the lines written there.
-  private static func runWithStderr(in path: String, arguments: [String], environment: [String: String]) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try ChildProcess.builtExecutable("quakesd"))
-    process.arguments = arguments
-    process.environment = QuakesdProcess.environment(adding: environment)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 0)
-    process.standardError = handle
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
+  private static func runWithStderr(in path: String, arguments: [String], environment: [String: String]) async throws -> [String] {
+    let standardError = try FileDescriptor.open(path, .writeOnly, options: .truncate)
+    _ = try await Subprocess.run(
+      .path(FilePath(try ChildProcess.builtExecutable("quakesd"))), arguments: Arguments(arguments),
+      environment: .only(QuakesdProcess.environment(adding: environment)),
+      output: .discarded, error: .fileDescriptor(standardError, closeAfterSpawningProcess: true))
     return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 }
@@ -189,22 +187,22 @@ struct SystemdUnitTests {
   }
 
   @Test("systemd-analyze verify finds nothing in the service and socket units")
-  func verify() throws {
+  func verify() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let units = try Self.installedUnits(in: directory)
-    let result = try Command.run(
+    let result = try await Command.run(
       "systemd-analyze", ["verify", "--man=no"] + units, environment: ["SYSTEMD_UNIT_PATH": directory.path + ":"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.errors.isEmpty && result.output.isEmpty, "\(result.output)\(result.errors)")
   }
 
   @Test("systemd-analyze security --offline scores the service at most 2.0")
-  func securityScore() throws {
+  func securityScore() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let service = try Self.installedUnits(in: directory)[0]
-    let result = try Command.run("systemd-analyze", ["security", "--offline=true", "--no-pager", service])
+    let result = try await Command.run("systemd-analyze", ["security", "--offline=true", "--no-pager", service])
     let line = try #require(
       (result.output + result.errors).split(separator: "\n").first { $0.contains("Overall exposure level") },
       "\(result.output)\(result.errors)")
@@ -213,10 +211,10 @@ struct SystemdUnitTests {
   }
 
   @Test("systemd-sysusers reads the sysusers file and would create group quakes")
-  func sysusers() throws {
+  func sysusers() async throws {
     let root = try TemporaryDirectory()
     defer { root.remove() }
-    let result = try Command.run(
+    let result = try await Command.run(
       "systemd-sysusers", ["--root=\(root.path)", "--dry-run", Self.units.appendingPathComponent("quakesd.sysusers").path])
     #expect(result.status == 0, "\(result.errors)")
     #expect((result.output + result.errors).contains("Creating group 'quakes'"), "\(result.output)\(result.errors)")

@@ -17,16 +17,16 @@ import Testing
     defer { directory.remove() }
     let path = directory.file()
     let count = 20_000
-    let child = try ChildProcess(
+    try await withChildProcess(
       executable: try ChildProcess.benchExecutable(),
-      arguments: ["sqlite-crash-writer", path, String(count), "2"])
-    defer { child.kill() }
-
-    // Diff 2 has written 10,000 of its 22,000 rows in an open transaction
-    // (more than the page cache holds, so part of it is in the -wal file).
-    try await child.waitForLine { $0 == "paused 2" }
-    child.kill()
-    #expect(child.wasKilled)
+      arguments: ["sqlite-crash-writer", path, String(count), "2"]
+    ) { child in
+      // Diff 2 has written 10,000 of its 22,000 rows in an open transaction
+      // (more than the page cache holds, so part of it is in the -wal file).
+      try await child.waitForLine { $0 == "paused 2" }
+      await child.kill()
+      #expect(child.wasKilled)
+    }
 
     let version = try await Self.checkState(path: path, count: count)
     #expect(version == 1)
@@ -37,19 +37,20 @@ import Testing
     defer { directory.remove() }
     let path = directory.file()
     let count = 5_000
-    let child = try ChildProcess(
-      executable: try ChildProcess.benchExecutable(), arguments: ["sqlite-crash-writer", path, String(count)])
-    defer { child.kill() }
-
-    try await child.waitForLine { $0 == "committed 1" }
-    try await Task.sleep(for: .milliseconds(Int.random(in: 0...300)))
-    child.kill()
-    #expect(child.wasKilled)
+    let printed = try await withChildProcess(
+      executable: try ChildProcess.benchExecutable(), arguments: ["sqlite-crash-writer", path, String(count)]
+    ) { child in
+      try await child.waitForLine { $0 == "committed 1" }
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...300)))
+      await child.kill()
+      #expect(child.wasKilled)
+      return child.printed
+    }
 
     // The diff in flight may have committed just before the kill, without
     // having printed so.
-    let committed = child.printed.compactMap { Self.version(of: $0, "committed ") }.max() ?? -1
-    let started = child.printed.compactMap { Self.version(of: $0, "writing ") }.max() ?? -1
+    let committed = printed.compactMap { Self.version(of: $0, "committed ") }.max() ?? -1
+    let started = printed.compactMap { Self.version(of: $0, "writing ") }.max() ?? -1
     let version = try await Self.checkState(path: path, count: count)
     #expect(version >= committed)
     #expect(version <= started)

@@ -29,23 +29,26 @@ struct ColdStartBenchmark {
       let notify = try NotifySocketListener(in: directory)
       let clock = ContinuousClock()
       let start = clock.now
-      let daemon = try ChildProcess(
+      try await withChildProcess(
         executable: try ChildProcess.builtExecutable("quakesd"),
         arguments: [
           "--state-dir", self.state, "--runtime-dir", directory.file("run"), "--feed", "all_month",
           "--feed-base-url", Self.unreachableFeeds,
         ],
         environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
-        mergeStandardError: true)
-      defer { daemon.kill() }
-      try await notify.waitForMessage(timeout: .seconds(300)) { $0 == "READY=1" }
-      result.ready.append((clock.now - start).milliseconds)
-      let memory = try ProcessMemory(of: daemon.processIdentifier)
-      result.resident.append(memory.resident)
-      result.peak.append(memory.peak)
-      daemon.send(signal: SIGTERM)
-      let status = await daemon.waitForExit()
-      guard status == 0 else { throw MeasuredRun.Failure(description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))") }
+        mergeStandardError: true
+      ) { daemon in
+        try await notify.waitForMessage(timeout: .seconds(300)) { $0 == "READY=1" }
+        result.ready.append((clock.now - start).milliseconds)
+        let memory = try ProcessMemory(of: daemon.processIdentifier)
+        result.resident.append(memory.resident)
+        result.peak.append(memory.peak)
+        daemon.send(signal: SIGTERM)
+        let status = await daemon.waitForExit()
+        guard status == 0 else {
+          throw MeasuredRun.Failure(description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
+        }
+      }
     }
     return result
   }

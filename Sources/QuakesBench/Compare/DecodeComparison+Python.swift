@@ -24,8 +24,8 @@ extension DecodeComparison {
     """
 
   /// MB/s of `json.loads` and `orjson.loads`, every round, from one Python process.
-  func runPython(_ python: String, features: Int, megabytes: Double) throws -> (json: Samples, orjson: Samples) {
-    let run = try Command.run(python, ["-c", Self.pythonScript, self.path, "\(self.rounds)"])
+  func runPython(_ python: String, features: Int, megabytes: Double) async throws -> (json: Samples, orjson: Samples) {
+    let run = try await Command.run(python, ["-c", Self.pythonScript, self.path, "\(self.rounds)"])
     guard run.status == 0 else { throw MeasuredRun.Failure(description: "python decode of \(self.path) exited \(run.status): \(run.errors)") }
     return try Self.pythonThroughput(run.output, features: features, rounds: self.rounds, megabytes: megabytes)
   }

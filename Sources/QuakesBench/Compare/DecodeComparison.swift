@@ -29,7 +29,7 @@ struct DecodeComparison {
     var ours = Samples(), foundation = Samples(), python = Samples(), orjson = Samples()
   }
 
-  func run() throws -> Result {
+  func run() async throws -> Result {
     guard let data = FileManager.default.contents(atPath: self.path) else {
       throw MeasuredRun.Failure(description: "cannot read the feed file \(self.path)")
     }
@@ -66,7 +66,7 @@ struct DecodeComparison {
       }
     }
     if let python = self.python {
-      (result.python, result.orjson) = try self.runPython(python, features: features, megabytes: megabytes)
+      (result.python, result.orjson) = try await self.runPython(python, features: features, megabytes: megabytes)
     }
     return result
   }
@@ -85,11 +85,11 @@ extension Duration {
 extension DecodeComparison {
   /// `quakes-bench decode [FILE [ROUNDS]]`: ours against `JSONDecoder` on one
   /// file, for quick work on the decoder (the suite adds Python's decoders).
-  static func main(arguments: [String]) -> Int32 {
+  static func main(arguments: [String]) async -> Int32 {
     let path = arguments.first ?? "../shared/fixtures/usgs/all_week-2021-04-16T1956Z-sandykolu.geojson"
     let rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max($0, 1) } ?? 31
     do {
-      let result = try DecodeComparison(path: path, rounds: rounds, python: nil).run()
+      let result = try await DecodeComparison(path: path, rounds: rounds, python: nil).run()
       print("decode: \((path as NSString).lastPathComponent), \(result.bytes) bytes, \(result.quakes) quakes; MB/s, median (min–max) of \(rounds) rounds")
       print("  GeoJSONFeedDecoder      \(result.ours.text())")
       print("  Foundation JSONDecoder  \(result.foundation.text())")

@@ -9,14 +9,10 @@ extension IngestComparison {
     case body([UInt8])
   }
 
-  /// A running `usgs-standin --no-gzip` and the base URL to give quakesd.
-  struct RunningStandIn {
-    let process: ChildProcess
-    let baseURL: String
-  }
-
-  /// Starts a stand-in serving `feed` as ``feedName`` from `work/folder`.
-  func startStandIn(folder: String, feed: ServedFeed) async throws -> RunningStandIn {
+  /// Starts a stand-in (`usgs-standin --no-gzip`) serving `feed` as
+  /// ``feedName`` from `work/folder`, runs `body` with the base URL to give
+  /// quakesd, and stops the stand-in after.
+  func withStandIn<Value: Sendable>(folder: String, feed: ServedFeed, _ body: (String) async throws -> Value) async throws -> Value {
     let feeds = self.work + "/" + folder
     let file = feeds + "/\(self.feedName).geojson"
     try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
@@ -25,12 +21,8 @@ extension IngestComparison {
     case .link(let path): try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: path)
     case .body(let bytes): try Data(bytes).write(to: URL(fileURLWithPath: file))
     }
-    let process = try ChildProcess(executable: self.binaries + "/usgs-standin", arguments: ["--no-gzip", feeds])
-    do {
-      return RunningStandIn(process: process, baseURL: try await process.waitForLine { $0.hasPrefix("http") })
-    } catch {
-      process.kill()
-      throw error
+    return try await withChildProcess(executable: self.binaries + "/usgs-standin", arguments: ["--no-gzip", feeds]) { process in
+      try await body(try await process.waitForLine { $0.hasPrefix("http") })
     }
   }
 }

@@ -74,11 +74,16 @@ struct IngestComparison {
   func run() async throws -> Result {
     let regenerated = try RegeneratedFeed.body(
       of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.feedPath))), generatedLaterBy: Self.regeneratedAfterMilliseconds)
-    let standIn = try await self.startStandIn(folder: "feeds", feed: .link(self.feedPath))
-    defer { standIn.process.kill() }
-    let regeneratedStandIn = try await self.startStandIn(folder: "feeds-regenerated", feed: .body(regenerated))
-    defer { regeneratedStandIn.process.kill() }
+    return try await self.withStandIn(folder: "feeds", feed: .link(self.feedPath)) { feedURL in
+      try await self.withStandIn(folder: "feeds-regenerated", feed: .body(regenerated)) { regeneratedURL in
+        try await self.runRounds(feedURL: feedURL, regeneratedURL: regeneratedURL)
+      }
+    }
+  }
 
+  /// Every round, against the stand-in serving the feed at `feedURL` and the
+  /// one serving it regenerated at `regeneratedURL`.
+  private func runRounds(feedURL: String, regeneratedURL: String) async throws -> Result {
     var result = Result()
     for round in 0..<self.rounds {
       let state = "\(self.work)/round\(round)"
@@ -87,7 +92,7 @@ struct IngestComparison {
       let peerDatabase = state + "/peer.db"
       let log = state + "/quakesd.log"
       let ours = { (baseURL: String) in
-        try self.expectSuccess(
+        try await self.expectSuccess(
           MeasuredRun.run(
             self.binaries + "/quakesd",
             // At debug level every outcome logs its `polled` line, a batch
@@ -101,20 +106,20 @@ struct IngestComparison {
           "quakesd --once", log: log)
       }
       let peer = { (peer: String) in
-        try self.expectSuccess(
+        try await self.expectSuccess(
           MeasuredRun.run(peer, [peerDatabase, "quakes", self.feedPath, "--pk", "id"], logPath: state + "/peer.log"),
           "geojson-to-sqlite", log: state + "/peer.log")
       }
-      let first = try self.alternate(round: round, { try ours(standIn.baseURL) }, peer)
+      let first = try await self.alternate(round: round, { try await ours(feedURL) }, peer)
       result.oursFresh.append(first.ours.wallTime.milliseconds)
       result.oursFreshPoll.append(try Self.pollTime(log: log))
       result.oursFreshMemory.append(first.ours.peakResidentMiB)
-      result.quakes = Int(try SQLiteShell.run(ourDatabase, "SELECT count(*) FROM quakes")) ?? 0
-      try SQLiteShell.countWrites(ourDatabase)
+      result.quakes = Int(try await SQLiteShell.run(ourDatabase, "SELECT count(*) FROM quakes")) ?? 0
+      try await SQLiteShell.countWrites(ourDatabase)
       if let run = first.peer {
         result.peerFresh.append(run.wallTime.milliseconds)
         result.peerFreshMemory.append(run.peakResidentMiB)
-        try SQLiteShell.countWrites(peerDatabase)
+        try await SQLiteShell.countWrites(peerDatabase)
         result.peerDatabase = peerDatabase
       }
 
@@ -123,22 +128,22 @@ struct IngestComparison {
         let run: MeasuredRun
         switch again {
         case .notModified:
-          let both = try self.alternate(round: round, { try ours(standIn.baseURL) }, peer)
+          let both = try await self.alternate(round: round, { try await ours(feedURL) }, peer)
           run = both.ours
           if let peerRun = both.peer {
             result.peerAgain.append(peerRun.wallTime.milliseconds)
-            result.peerRowsAgain = try SQLiteShell.rowsWritten(peerDatabase)
+            result.peerRowsAgain = try await SQLiteShell.rowsWritten(peerDatabase)
           }
         case .sameGenerated:
-          try SQLiteShell.run(ourDatabase, "UPDATE feeds SET etag = NULL, last_modified = NULL")
-          run = try ours(standIn.baseURL)
+          try await SQLiteShell.run(ourDatabase, "UPDATE feeds SET etag = NULL, last_modified = NULL")
+          run = try await ours(feedURL)
         case .newGenerated:
-          run = try ours(regeneratedStandIn.baseURL)
+          run = try await ours(regeneratedURL)
         }
         var runs = result.oursAgain[again] ?? RepeatRuns()
         runs.wallTime.append(run.wallTime.milliseconds)
         if again != .notModified { runs.poll.append(try Self.pollTime(log: log)) }
-        let rows = try SQLiteShell.rowsWritten(ourDatabase)
+        let rows = try await SQLiteShell.rowsWritten(ourDatabase)
         runs.rowsWritten = rows - rowsBefore
         rowsBefore = rows
         result.oursAgain[again] = runs
@@ -164,15 +169,15 @@ struct IngestComparison {
 
   /// Runs ours and the peer (when there is one), ours first in even rounds.
   private func alternate(
-    round: Int, _ ours: () throws -> MeasuredRun, _ peer: (String) throws -> MeasuredRun
-  ) throws -> (ours: MeasuredRun, peer: MeasuredRun?) {
-    guard let tool = self.peer else { return (try ours(), nil) }
+    round: Int, _ ours: () async throws -> MeasuredRun, _ peer: (String) async throws -> MeasuredRun
+  ) async throws -> (ours: MeasuredRun, peer: MeasuredRun?) {
+    guard let tool = self.peer else { return (try await ours(), nil) }
     if round.isMultiple(of: 2) {
-      let a = try ours()
-      return (a, try peer(tool))
+      let a = try await ours()
+      return (a, try await peer(tool))
     }
-    let b = try peer(tool)
-    return (try ours(), b)
+    let b = try await peer(tool)
+    return (try await ours(), b)
   }
 
   private func expectSuccess(_ run: MeasuredRun, _ name: String, log: String) throws -> MeasuredRun {

@@ -96,17 +96,17 @@ struct ScriptedQueryComparison {
     }
   }
 
-  func run() throws -> Result {
+  func run() async throws -> Result {
     var result = Result()
     let tools = Tool.allCases.filter { self.executable($0) != nil }
     for tool in tools {
-      _ = try self.measure(tool, .repeated, run: 0)
+      _ = try await self.measure(tool, .repeated, run: 0)
     }
     let steps = tools.flatMap { tool in Parameters.allCases.map { (tool, $0) } }
     for round in 0..<self.rounds {
       for index in steps.indices {
         let (tool, parameters) = steps[(index + round) % steps.count]
-        let run = try self.measure(tool, parameters, run: round)
+        let run = try await self.measure(tool, parameters, run: round)
         result.runs[tool, default: [:]][parameters, default: Runs()].wallTime.append(run.wallTime.milliseconds)
         result.runs[tool, default: [:]][parameters, default: Runs()].peakMemory.append(run.peakResidentMiB)
       }
@@ -115,10 +115,10 @@ struct ScriptedQueryComparison {
     return result
   }
 
-  private func measure(_ tool: Tool, _ parameters: Parameters, run index: Int) throws -> MeasuredRun {
+  private func measure(_ tool: Tool, _ parameters: Parameters, run index: Int) async throws -> MeasuredRun {
     guard let executable = self.executable(tool) else { throw MeasuredRun.Failure(description: "\(tool) is not installed") }
     let arguments = self.arguments(tool, parameters, run: index)
-    let run = try MeasuredRun.run(executable, arguments)
+    let run = try await MeasuredRun.run(executable, arguments)
     guard run.status == 0 else {
       throw MeasuredRun.Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited \(run.status)")
     }

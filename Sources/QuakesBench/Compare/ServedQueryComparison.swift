@@ -94,7 +94,7 @@ struct ServedQueryComparison {
     max(1_000, Int((throughput * (self.warmup + self.seconds) * 2).rounded(.up)) + self.connections * self.depth)
   }
 
-  func run() throws -> Result {
+  func run() async throws -> Result {
     var result = Result()
     for query in self.queries {
       // The same list answered from quakesd's cache is less work than the
@@ -108,19 +108,20 @@ struct ServedQueryComparison {
       try peer.joined(separator: "\n").write(toFile: peerFile, atomically: true, encoding: .utf8)
       let eachOnce = query.isDistinct ? ["--each-once"] : []
       for round in 0..<self.rounds {
-        var runs: [() throws -> Void] = [
+        var runs: [() async throws -> Void] = [
           {
-            result.ours[query, default: []].append(
-              try self.load(["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile] + eachOnce))
+            let outcome = try await self.load(["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile] + eachOnce)
+            result.ours[query, default: []].append(outcome)
           }
         ]
         if let port = self.peerPort {
           runs.append {
-            result.peer[query, default: []].append(try self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce))
+            let outcome = try await self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce)
+            result.peer[query, default: []].append(outcome)
           }
         }
         for index in runs.indices {
-          try runs[(index + round) % runs.count]()
+          try await runs[(index + round) % runs.count]()
         }
       }
     }
@@ -132,8 +133,8 @@ struct ServedQueryComparison {
     ["--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup", "\(self.warmup)"]
   }
 
-  private func load(_ arguments: [String]) throws -> LoadGenerator.Outcome {
-    let run = try Command.run(self.bench, ["load"] + arguments + self.loadOptions)
+  private func load(_ arguments: [String]) async throws -> LoadGenerator.Outcome {
+    let run = try await Command.run(self.bench, ["load"] + arguments + self.loadOptions)
     guard run.status == 0 else {
       throw MeasuredRun.Failure(description: "quakes-bench load \(arguments.joined(separator: " ")): \(run.errors)")
     }

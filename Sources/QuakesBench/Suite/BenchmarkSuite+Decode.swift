@@ -3,13 +3,13 @@ import Foundation
 extension BenchmarkSuite {
   /// Decoding throughput on the week feed and the large one: a section and
   /// a summary row (the large feed's figures).
-  mutating func decode(_ inputs: BenchmarkInputs) throws {
+  mutating func decode(_ inputs: BenchmarkInputs) async throws {
     var table = MarkdownTable("feed", "GeoJSONFeedDecoder (ours)", "Foundation JSONDecoder", "Python json", "orjson", "ours ÷ orjson")
     var raw: [String] = []
     var results: [DecodeComparison.Result] = []
     for path in [inputs.weekFeed, inputs.largeFeed] {
       print("decode: \(path)")
-      let result = try DecodeComparison(path: path, rounds: self.scale.decodeRounds, python: self.peers?.python).run()
+      let result = try await DecodeComparison(path: path, rounds: self.scale.decodeRounds, python: self.peers?.python).run()
       let name = "\((path as NSString).lastPathComponent): \(self.count(result.quakes)) quakes, \(String(format: "%.1f", Double(result.bytes) / 1e6)) MB"
       table.add(
         name, result.ours.text(0), result.foundation.text(0), result.python.text(0), result.orjson.text(0),

@@ -8,52 +8,60 @@ extension BenchmarkSuite {
   mutating func queries(cache: String?, peerDatabase: String?) async throws {
     guard let cache else { throw MeasuredRun.Failure(description: "no cache of \(self.scale.largeCount) quakes was prepared") }
     let runtime = self.work + "/run"
-    let daemon = try ChildProcess(
+    try await withChildProcess(
       executable: self.binaries + "/quakesd",
       arguments: ["--state-dir", cache, "--runtime-dir", runtime, "--feed", "all_month", "--feed-base-url", ColdStartBenchmark.unreachableFeeds],
-      environment: QuakesdProcess.environment(), mergeStandardError: true)
-    defer { daemon.kill() }
-    try await daemon.waitForLine(timeout: .seconds(300)) { $0.contains("listening on") }
-    let database = cache + "/quakes.sqlite"
-    let quakes = self.count(Int(try SQLiteShell.run(database, "SELECT count(*) FROM quakes")) ?? 0)
+      environment: QuakesdProcess.environment(), mergeStandardError: true
+    ) { daemon in
+      try await daemon.waitForLine(timeout: .seconds(300)) { $0.contains("listening on") }
+      let database = cache + "/quakes.sqlite"
+      let quakes = self.count(Int(try await SQLiteShell.run(database, "SELECT count(*) FROM quakes")) ?? 0)
 
-    try self.scriptedQuery(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes)
+      try await self.scriptedQuery(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes)
 
-    var datasette: ChildProcess?
-    defer { datasette?.kill() }
-    var port: UInt16?
-    if let peers = self.peers, let peerDatabase {
-      try SQLiteShell.run(peerDatabase, "CREATE INDEX IF NOT EXISTS quakes_time ON quakes(time)")
-      // -i: immutable, as a user serves a file nothing writes to.
-      let server = try ChildProcess(
-        executable: peers.datasette, arguments: ["serve", "-i", peerDatabase, "--host", "127.0.0.1", "--port", "0"], mergeStandardError: true)
-      datasette = server
-      let line = try await server.waitForLine(timeout: .seconds(60)) { $0.contains("running on http://127.0.0.1:") }
-      port = line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
+      if let peers = self.peers, let peerDatabase {
+        try await SQLiteShell.run(peerDatabase, "CREATE INDEX IF NOT EXISTS quakes_time ON quakes(time)")
+        // -i: immutable, as a user serves a file nothing writes to.
+        try await withChildProcess(
+          executable: peers.datasette, arguments: ["serve", "-i", peerDatabase, "--host", "127.0.0.1", "--port", "0"], mergeStandardError: true
+        ) { server in
+          let line = try await server.waitForLine(timeout: .seconds(60)) { $0.contains("running on http://127.0.0.1:") }
+          let port = line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
+          try await self.measureServedQueries(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: port)
+        }
+      } else {
+        try await self.measureServedQueries(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: nil)
+      }
     }
-    let ids = try SQLiteShell.run(database, "SELECT id FROM quakes ORDER BY random() LIMIT 1000").split(separator: "\n").map(String.init)
+  }
+
+  /// The served queries under load against the daemon (and datasette on
+  /// `peerPort`, when it runs), with one request in flight per connection
+  /// besides; their section and summary rows.
+  private mutating func measureServedQueries(runtime: String, daemon: pid_t, database: String, quakes: String, peerPort port: UInt16?) async throws {
+    let ids = try await SQLiteShell.run(database, "SELECT id FROM quakes ORDER BY random() LIMIT 1000").split(separator: "\n").map(String.init)
     print("served queries: \(quakes) quakes, \(self.scale.loadRounds) rounds of \(self.scale.loadSeconds) s per query and server")
     let comparison = ServedQueryComparison(
       bench: CommandLine.arguments[0], querySocket: runtime + "/query.sock", peerPort: port, ids: ids,
       rounds: self.scale.loadRounds, seconds: self.scale.loadSeconds, connections: self.scale.loadConnections,
       depth: self.scale.loadDepth, work: self.work)
-    let result = try comparison.run()
+    let result = try await comparison.run()
     // The same list loads with one request in flight per connection: how much
     // of the pipelined p99 is waiting in line (Little's law) rather than work.
-    let oneInFlight = try ServedQueryComparison(
+    let oneInFlight = try await ServedQueryComparison(
       queries: [.list, .listDistinct], bench: comparison.bench, querySocket: comparison.querySocket, peerPort: nil, ids: ids,
       rounds: comparison.rounds, seconds: comparison.seconds, connections: comparison.connections, depth: 1, work: self.work
     ).run()
-    let memory = try ProcessMemory(of: daemon.processIdentifier)
+    let memory = try ProcessMemory(of: daemon)
     self.servedQueries(result, comparison: comparison, oneInFlight: oneInFlight, quakes: quakes, memory: memory)
   }
 
-  private mutating func scriptedQuery(runtime: String, daemon: pid_t, database: String, quakes: String) throws {
+  private mutating func scriptedQuery(runtime: String, daemon: pid_t, database: String, quakes: String) async throws {
     print("scripted query: \(quakes) quakes")
     let comparison = ScriptedQueryComparison(
       quakectl: self.binaries + "/quakectl", runtimeDirectory: runtime, daemon: daemon, database: database,
       sqliteUtils: self.peers?.sqliteUtils, sqlite3: PeerTools.sqlite3, rounds: self.scale.queryRounds)
-    let result = try comparison.run()
+    let result = try await comparison.run()
     let daemonResident = result.daemonMemory.map { String(format: "%.1f", $0.resident) } ?? "—"
     let daemonPeak = result.daemonMemory.map { String(format: "%.1f", $0.peak) } ?? "—"
     let ours = (repeated: result(.quakectl, .repeated), distinct: result(.quakectl, .distinct))

@@ -49,7 +49,7 @@ struct BenchmarkSuite {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-bench-\(UUID().uuidString)").path
     var suite = BenchmarkSuite(
       scale: scale, peers: peers, fixtures: fixtures, binaries: binaries, work: work,
-      report: BenchmarkReport(scale: scale, machine: MachineDescription.lines(peers: peers)))
+      report: BenchmarkReport(scale: scale, machine: await MachineDescription.lines(peers: peers)))
     defer { try? FileManager.default.removeItem(atPath: work) }
     let clock = ContinuousClock()
     let start = clock.now
@@ -96,7 +96,7 @@ struct BenchmarkSuite {
     let largeIngest = try await self.ingest(
       feed: inputs.largeFeed, name: "all_month", source: "a synthetic feed of \(self.count(self.scale.largeCount)) quakes",
       rounds: self.scale.largeIngestRounds)
-    try self.decode(inputs)
+    try await self.decode(inputs)
     try await self.queries(cache: inputs.caches[self.scale.largeCount], peerDatabase: largeIngest.peerDatabase)
     try await self.coldStart(inputs)
     try self.reducer()

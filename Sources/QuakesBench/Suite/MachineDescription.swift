@@ -5,7 +5,7 @@ import QuakesTestSupport
 /// toolchain and the peers' versions, so figures from two machines are not
 /// compared blindly.
 enum MachineDescription {
-  static func lines(peers: PeerTools?) -> [String] {
+  static func lines(peers: PeerTools?) async -> [String] {
     var lines: [String] = []
     let cpu = self.firstValue(in: "/proc/cpuinfo", key: "model name") ?? "unknown processor"
     lines.append("\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs")
@@ -16,7 +16,7 @@ enum MachineDescription {
     uname(&name)
     let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     lines.append("\(system), kernel \(kernel)")
-    if let swift = try? Command.run("swift", ["--version"]), swift.status == 0,
+    if let swift = try? await Command.run("swift", ["--version"]), swift.status == 0,
       let first = (swift.output + swift.errors).split(separator: "\n").first(where: { $0.contains("Swift version") })
     {
       lines.append(String(first))
@@ -26,11 +26,11 @@ enum MachineDescription {
     #else
       lines.append("quakesd, quakectl and quakes-bench: release build")
     #endif
-    if let sqlite3 = PeerTools.sqlite3, let run = try? Command.run(sqlite3, ["--version"]), run.status == 0 {
+    if let sqlite3 = PeerTools.sqlite3, let run = try? await Command.run(sqlite3, ["--version"]), run.status == 0 {
       lines.append("sqlite3 shell " + (run.output.split(separator: " ").first.map(String.init) ?? "?"))
     }
     if let peers {
-      lines.append("Peers: " + peers.versions().joined(separator: ", "))
+      lines.append("Peers: " + (await peers.versions()).joined(separator: ", "))
     } else {
       lines.append("Peers: not installed (run `make bench` to install them into .build/bench-venv)")
     }

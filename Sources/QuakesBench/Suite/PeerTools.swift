@@ -21,14 +21,14 @@ struct PeerTools: Sendable {
   var python: String { self.bin + "/python" }
 
   /// `name version` of each Python package the comparisons use.
-  func versions() -> [String] {
+  func versions() async -> [String] {
     let script = """
       import importlib.metadata as m, platform
       print("Python " + platform.python_version())
       for p in ["geojson-to-sqlite", "sqlite-utils", "datasette", "uvicorn", "orjson"]:
           print(p + " " + m.version(p))
       """
-    guard let run = try? Command.run(self.python, ["-c", script]), run.status == 0 else { return ["(unknown versions)"] }
+    guard let run = try? await Command.run(self.python, ["-c", script]), run.status == 0 else { return ["(unknown versions)"] }
     return run.output.split(separator: "\n").map(String.init)
   }
 

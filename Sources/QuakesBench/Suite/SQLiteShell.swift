@@ -7,11 +7,11 @@ import QuakesTestSupport
 enum SQLiteShell {
   /// Runs `sql` on `database`; returns what it printed.
   @discardableResult
-  static func run(_ database: String, _ sql: String) throws -> String {
+  static func run(_ database: String, _ sql: String) async throws -> String {
     guard let sqlite3 = PeerTools.sqlite3 else {
       throw MeasuredRun.Failure(description: "the sqlite3 shell is not on PATH (Debian package sqlite3; make deps installs it)")
     }
-    let run = try Command.run(sqlite3, [database, sql])
+    let run = try await Command.run(sqlite3, [database, sql])
     guard run.status == 0 else {
       throw MeasuredRun.Failure(description: "sqlite3 \(database): \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
@@ -21,8 +21,8 @@ enum SQLiteShell {
   /// Adds a counter of the rows inserted, updated or deleted in `quakes`
   /// from now on; read it with ``rowsWritten(_:)``. The same triggers on
   /// both tools' files, so "rows written" means the same for both.
-  static func countWrites(_ database: String) throws {
-    try self.run(
+  static func countWrites(_ database: String) async throws {
+    try await self.run(
       database,
       """
       CREATE TABLE bench_writes(n INTEGER NOT NULL); INSERT INTO bench_writes VALUES (0);
@@ -33,8 +33,8 @@ enum SQLiteShell {
   }
 
   /// The rows written in `quakes` since ``countWrites(_:)``.
-  static func rowsWritten(_ database: String) throws -> Int {
-    let text = try self.run(database, "SELECT n FROM bench_writes")
+  static func rowsWritten(_ database: String) async throws -> Int {
+    let text = try await self.run(database, "SELECT n FROM bench_writes")
     guard let count = Int(text) else { throw MeasuredRun.Failure(description: "bench_writes in \(database) reads \(text)") }
     return count
   }

@@ -1,7 +1,0 @@
-#define _GNU_SOURCE
-#include <spawn.h>
-#include "CSpawn.h"
-
-int quakes_spawn_file_actions_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
-  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
-}

@@ -1,0 +1,30 @@
+/// Starts the real `quakesd` with `--state-dir` and `--runtime-dir` under
+/// `directory`, plus `arguments`, waits until it listens, and runs `body`
+/// with it; kills it (SIGKILL) when `body` ends, if it still runs.
+///
+/// - Parameters:
+///   - environment: the daemon's environment; ``QuakesdProcess/environment(adding:)`` when `nil`.
+///   - waitForListening: whether to wait for the sockets (false for runs
+///     expected to fail early, or watched some other way).
+@discardableResult
+public func withQuakesd<Result: Sendable>(
+  in directory: TemporaryDirectory,
+  arguments: [String],
+  environment: [String: String]? = nil,
+  waitForListening: Bool = true,
+  _ body: (QuakesdProcess) async throws -> Result
+) async throws -> Result {
+  let stateDirectory = directory.file("state")
+  let runtimeDirectory = directory.file("run")
+  return try await withChildProcess(
+    executable: try ChildProcess.builtExecutable("quakesd"),
+    arguments: ["--state-dir", stateDirectory, "--runtime-dir", runtimeDirectory] + arguments,
+    environment: environment ?? QuakesdProcess.environment(),
+    mergeStandardError: true
+  ) { child in
+    if waitForListening {
+      try await child.waitForLine { $0.contains("listening on") }
+    }
+    return try await body(QuakesdProcess(child: child, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory))
+  }
+}
