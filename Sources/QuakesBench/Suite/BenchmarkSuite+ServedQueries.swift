@@ -40,7 +40,7 @@ extension BenchmarkSuite {
     self.report.addSection(
       "Served queries under load",
       """
-      `quakes-bench load` (a process of its own: raw sockets and `poll`, no code of quakesd's) \
+      `quakes-bench load` (a process of its own: raw sockets and `poll`; of quakesd's code only its Unix socket address) \
       keeps \(comparison.connections) connections busy with \(comparison.depth) requests in flight on each, \
       for \(comparison.seconds) s after a warm-up, against quakesd's query socket (\(quakes) quakes in \
       its cache) and against datasette's JSON API on geojson-to-sqlite's file of the same quakes \
