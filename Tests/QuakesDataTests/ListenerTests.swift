@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 import QuakesData
+import Synchronization
 import Testing
 
 /// The listener, transition by transition, against store doubles (as in the
@@ -187,6 +188,25 @@ struct ListenerTests {
 
   // MARK: recovery after a failed write
 
+  @Test("a result the store refuses is reported to onError, naming what it was for, never dropped")
+  func refusedResultIsReported() async throws {
+    let errors = Reported()
+    let listener = Listener(localStore: LocalStoreDouble(), remoteStore: RemoteStoreDouble(), now: { Date(timeIntervalSince1970: 0) }) {
+      errors.append($0)
+    }
+    let store = StoreDouble()
+    store.refusal = StoreFailure("the store has stopped")
+    listener.listen(to: store)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([], feeds: [.allDay: FeedState(status: .waiting)])
+    let action = QuakesAction.remote(.success(batch: FeedBatch(quakes: [.fixture("a")])))
+
+    await store.transitions.send((old, action, try QuakesReducer.reduce(state: old, action: action)))
+
+    #expect(errors.all.count == 1)
+    #expect(errors.all.first?.contains("could not report its result: the store has stopped") == true, "\(errors.all)")
+  }
+
   @Test("a failed write is reported, and the report makes the listener reload the local store")
   func failedWriteReloads() async throws {
     let local = LocalStoreDouble(quakes: [.fixture("a")], failWrites: "database or disk is full")
@@ -310,4 +330,12 @@ struct ListenerStoreTests {
     }
     return (listener, store)
   }
+}
+
+/// What a listener reported to its `onError`.
+private final class Reported: Sendable {
+  private let messages = Mutex<[String]>([])
+
+  func append(_ message: String) { self.messages.withLock { $0.append(message) } }
+  var all: [String] { self.messages.withLock { $0 } }
 }

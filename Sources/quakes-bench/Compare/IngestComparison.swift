@@ -46,8 +46,8 @@ struct IngestComparison {
   struct RepeatRuns {
     /// Whole process, ms.
     var wallTime = Samples()
-    /// The poll alone inside quakesd, from its log, ms (not for ``Repeat/notModified``,
-    /// which quakesd logs at debug level only).
+    /// The poll alone inside quakesd, from its log, ms (the runs log at
+    /// debug level, so a 304 logs its `polled` line too).
     var poll = Samples()
     /// Rows of `quakes` inserted, updated or deleted by the last round's run.
     var rowsWritten = 0
@@ -137,7 +137,7 @@ struct IngestComparison {
         }
         var runs = result.oursAgain[again] ?? RepeatRuns()
         runs.wallTime.append(run.wallTime.milliseconds)
-        if again != .notModified { runs.poll.append(try Self.pollTime(log: log)) }
+        runs.poll.append(try Self.pollTime(log: log))
         let rows = try SQLiteShell.rowsWritten(ourDatabase)
         runs.rowsWritten = rows - rowsBefore
         rowsBefore = rows

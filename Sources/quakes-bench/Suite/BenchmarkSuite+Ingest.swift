@@ -29,7 +29,7 @@ extension BenchmarkSuite {
       let runs = again(way)
       let peer = way == .notModified ? "(no such case)" : result.peerAgain.text()
       let ratio = way == .notModified ? "— (not compared)" : self.ratio(result.peerAgain.median, runs.wallTime.median)
-      table.add("again: \(way.title), ms", runs.wallTime.text(), peer, ratio, way == .notModified ? "" : runs.poll.text())
+      table.add("again: \(way.title), ms", runs.wallTime.text(), peer, ratio, runs.poll.text())
     }
     let rows = IngestComparison.Repeat.allCases.map { "\(again($0).rowsWritten) (\($0.shortTitle))" }.joined(separator: ", ")
     table.add("rows written by the same feed again", rows, self.peers == nil ? "—" : self.count(result.peerRowsAgain), "", "")
@@ -76,8 +76,9 @@ extension BenchmarkSuite {
       `polled` line (millisecond timestamps): fetch, decode, reduce, diff and the write, without \
       the process's start-up (loading the Swift runtime, Foundation, libcurl and SQLite, and \
       opening and reading the file) and exit. It is what each poll costs the running daemon, but it \
-      is part of a process and the peer's figure is a whole one, so no ratio divides by it (quakesd \
-      logs its 304 at debug level only, so that row has none).
+      is part of a process and the peer's figure is a whole one, so no ratio divides by it. \
+      quakesd runs with `--log-level debug` here, so that a 304 and a batch with the `generated` \
+      already applied log their `polled` line too (at the default level only a written batch does).
 
       Raw figures, in round order:
 
