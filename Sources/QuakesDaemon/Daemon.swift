@@ -44,7 +44,7 @@ public struct Daemon: Service {
     try await self.load(store)
     let notifier = SystemdNotifier()
     let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger) { feed, outcome in
-      notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().quakes.data.count))
+      notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().selectQuakesCount()))
     }
     if self.configuration.once {
       let outcomes = await scheduler.pollOnce()
@@ -71,7 +71,7 @@ public struct Daemon: Service {
     }
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(catalogue.baseURL)")
-    notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().quakes.data.count))
+    notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
     let connections = ConnectionCount()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
@@ -161,15 +161,13 @@ public struct Daemon: Service {
 
   @StoreActor
   private func load(_ store: Store<QuakesState, QuakesAction>) async throws {
-    var transitions = store.makeStream().makeAsyncIterator()
-    try store.dispatch(action: .daemon(.didStart))
-    while let (_, action, newState) = await transitions.next() {
-      guard case .data(.persistentSession(.localStore(.didFetchQuakes(result: let result)))) = action else { continue }
-      if case .failure(let error) = result {
-        throw ConfigurationError("cannot load the cache: \(error)")
-      }
-      self.logger.info("loaded \(newState.quakes.data.count) quakes from the cache")
-      return
+    let loaded = try await store.dispatch(action: .daemon(.didStart)) { action in
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = action { true } else { false }
     }
+    guard let loaded else { throw CancellationError() }
+    if case .failure(let error) = loaded.selectQuakesStatus() {
+      throw ConfigurationError("cannot load the cache: \(error)")
+    }
+    self.logger.info("loaded \(loaded.selectQuakesCount()) quakes from the cache")
   }
 }

@@ -69,7 +69,7 @@ struct SystemdTests {
       try await Task.sleep(for: .seconds(3))
       let pings = notifications.messages(containing: "WATCHDOG=1").count - before
 
-      #expect((10...21).contains(pings), "\(pings) pings in 3 s, not about one per 200 ms")
+      #expect((7...21).contains(pings), "\(pings) pings in 3 s: not one per 200 ms, or slower than WATCHDOG_USEC asks")
     }
   }
 

@@ -41,7 +41,7 @@ public struct FeedPoller: Sendable {
     case .scheduler: try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))
     case .client: try self.store.dispatch(action: .client(.refresh(feed: feed)))
     }
-    guard self.store.state.feeds[feed]?.status == .waiting else {
+    guard self.store.select(QuakesState.selectFeed(feed))?.status == .waiting else {
       throw PollNotRun.cacheNotLoaded
     }
     var fetched = false
@@ -53,7 +53,7 @@ public struct FeedPoller: Sendable {
         switch result {
         case .success(let batch):
           fetched = true
-          alreadyApplied = oldState.feeds[feed]?.record.hasApplied(batch) ?? false
+          alreadyApplied = oldState.selectFeed(feed)?.record.hasApplied(batch) ?? false
         case .notModified: return .notModified
         case .failure(let error): return .fetchFailed(error)
         }

@@ -52,7 +52,7 @@ extension RequestResponder {
   /// Deletes every quake from the cache; the next polls fill it again.
   @StoreActor
   func purge() throws(ProtocolError) -> DeleteResult {
-    let count = self.store.state.quakes.data.count
+    let count = self.store.select(QuakesState.selectQuakesCount())
     do {
       try self.store.dispatch(action: .client(.purge))
     } catch {
@@ -77,7 +77,7 @@ extension RequestResponder {
   @StoreActor
   private func startFetches(of feeds: [QuakesFeed]) -> [RefreshResult.Feed] {
     feeds.map { feed in
-      let running = self.store.state.feeds[feed]?.status == .waiting
+      let running = self.store.select(QuakesState.selectFeed(feed))?.status == .waiting
       if !running { try? self.store.dispatch(action: .client(.refresh(feed: feed))) }
       return RefreshResult.Feed(feed: feed.name, outcome: running ? "running" : "started")
     }

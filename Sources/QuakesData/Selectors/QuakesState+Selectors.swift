@@ -62,6 +62,23 @@ extension QuakesState {
     self.feeds.map { (feed: $0.key, state: $0.value) }.sorted { $0.feed < $1.feed }
   }
 
+  /// The state of `feed`; `nil` before it was first fetched or loaded.
+  public func selectFeed(_ feed: QuakesFeed) -> FeedState? {
+    self.feeds[feed]
+  }
+
+  /// The one-feed selector for `Store.select(_:)`.
+  public static func selectFeed(_ feed: QuakesFeed) -> @Sendable (Self) -> FeedState? {
+    { state in state.selectFeed(feed) }
+  }
+
+  /// Every cached quake, by id: the collection itself, shared with the
+  /// state, for a cache of results that must know when it changed (O(1)
+  /// equality for the same tree).
+  public func selectAllQuakes() -> TreeDictionary<Quake.ID, Quake> {
+    self.quakes.data
+  }
+
   /// The quake with `quakeId`, if the cache holds it.
   public func selectQuake(quakeId: Quake.ID?) -> Quake? {
     guard let quakeId else { return nil }
