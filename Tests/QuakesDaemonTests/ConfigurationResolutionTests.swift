@@ -145,6 +145,25 @@ struct ConfigurationResolutionTests {
     #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) })
   }
 
+  @Test("every key is read alike from each source: its example through the file, its variable and its flag", arguments: ConfigurationKey.allCases)
+  func everySource(key: ConfigurationKey) throws {
+    let fromFile = try self.resolve("\(key.name): \(key.example)\n")
+    #expect(fromFile.origin(of: key) == .file(path: Self.path, line: 1))
+    let fromEnvironment = try self.resolve(environment: [key.environmentVariable: key.example])
+    #expect(fromEnvironment.origin(of: key) == .environment(variable: key.environmentVariable))
+    #expect(fromEnvironment.value(of: key) == fromFile.value(of: key))
+    guard let flag = key.commandLineFlag else { return }
+    var flags = CommandLineSettings()
+    switch flag.kind {
+    case .option: flags.record(key, value: key.example)
+    case .repeatableOption: flags.record(key, values: [key.example])
+    case .setting: flags.record(key, given: true)
+    }
+    let fromFlag = try self.resolve(flags: flags)
+    #expect(fromFlag.origin(of: key) == .flag(flag.name))
+    #expect(ConfigurationKey.allCases.filter { fromFlag.origin(of: $0) != .defaultValue } == [key])
+  }
+
   @Test("--no-upstream-deletions overrides the file and the environment; --once and --ephemeral pass through")
   func runFlags() throws {
     var flags = CommandLineSettings(once: true, ephemeral: true)
