@@ -103,7 +103,7 @@ struct ConfigurationResolutionTests {
   func precedence() throws {
     let file = "log-level: error\nstate-dir: /from/file\nfeeds: {all_week: 2h}\nidle-timeout: 10m\n"
     let environment = ["QUAKESD_LOG_LEVEL": "warning", "QUAKESD_STATE_DIR": "/from/environment", "QUAKESD_IDLE_TIMEOUT": "20m"]
-    let flags = CommandLineSettings(stateDirectory: "/from/flag", feeds: ["all_day=7m"])
+    let flags = CommandLineSettings(values: [.stateDirectory: .single("/from/flag"), .feeds: .entries(["all_day=7m"])])
     let resolved = try self.resolve(file, environment: environment, flags: flags)
 
     #expect(resolved.configuration.stateDirectory.path == "/from/flag")
@@ -145,9 +145,29 @@ struct ConfigurationResolutionTests {
     #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) })
   }
 
+  @Test("every key is read alike from each source: its example through the file, its variable and its flag", arguments: ConfigurationKey.allCases)
+  func everySource(key: ConfigurationKey) throws {
+    let fromFile = try self.resolve("\(key.name): \(key.example)\n")
+    #expect(fromFile.origin(of: key) == .file(path: Self.path, line: 1))
+    let fromEnvironment = try self.resolve(environment: [key.environmentVariable: key.example])
+    #expect(fromEnvironment.origin(of: key) == .environment(variable: key.environmentVariable))
+    #expect(fromEnvironment.value(of: key) == fromFile.value(of: key))
+    guard let flag = key.commandLineFlag else { return }
+    var flags = CommandLineSettings()
+    switch flag.kind {
+    case .option: flags.record(key, value: key.example)
+    case .repeatableOption: flags.record(key, values: [key.example])
+    case .setting: flags.record(key, given: true)
+    }
+    let fromFlag = try self.resolve(flags: flags)
+    #expect(fromFlag.origin(of: key) == .flag(flag.name))
+    #expect(ConfigurationKey.allCases.filter { fromFlag.origin(of: $0) != .defaultValue } == [key])
+  }
+
   @Test("--no-upstream-deletions overrides the file and the environment; --once and --ephemeral pass through")
   func runFlags() throws {
-    let flags = CommandLineSettings(noUpstreamDeletions: true, once: true, ephemeral: true)
+    var flags = CommandLineSettings(once: true, ephemeral: true)
+    flags.record(.upstreamDeletions, given: true)
     let resolved = try self.resolve("upstream-deletions: true\n", environment: ["QUAKESD_UPSTREAM_DELETIONS": "yes"], flags: flags)
     #expect(!resolved.configuration.sync.deletesUpstream)
     #expect(resolved.origin(of: .upstreamDeletions) == .flag("--no-upstream-deletions"))
@@ -244,7 +264,7 @@ struct ConfigurationResolutionTests {
     #expect(fromFile.contains("\(Self.path), line 1: feeds") && fromFile.contains("59s") && fromFile.contains("60s or more"), "\(fromFile)")
     let fromEnvironment = self.message(environment: ["QUAKESD_FEEDS": "all_day=30"])
     #expect(fromEnvironment.hasPrefix("environment variable QUAKESD_FEEDS") && fromEnvironment.contains("60s or more"), "\(fromEnvironment)")
-    let fromFlag = self.message(flags: CommandLineSettings(feeds: ["all_day=1s"]))
+    let fromFlag = self.message(flags: CommandLineSettings(values: [.feeds: .entries(["all_day=1s"])]))
     #expect(fromFlag.hasPrefix("flag --feed") && fromFlag.contains("all_day=1s") && fromFlag.contains("60s or more"), "\(fromFlag)")
   }
 
@@ -253,7 +273,7 @@ struct ConfigurationResolutionTests {
     let environment = self.message(environment: ["QUAKESD_MAX_FEED_SIZE": "huge"])
     #expect(environment.hasPrefix("environment variable QUAKESD_MAX_FEED_SIZE: max-feed-size \"huge\""), "\(environment)")
     #expect(environment.contains("allowed: a size"), "\(environment)")
-    let flag = self.message(flags: CommandLineSettings(logLevel: "chatty"))
+    let flag = self.message(flags: CommandLineSettings(values: [.logLevel: .single("chatty")]))
     #expect(flag.hasPrefix("flag --log-level: log-level \"chatty\""), "\(flag)")
     #expect(flag.contains("warning"), "\(flag)")
   }
@@ -285,7 +305,7 @@ struct ConfigurationResolutionTests {
   func report() throws {
     let resolved = try self.resolve(
       "feeds: {all_day: 10m}\n", environment: ["QUAKESD_LOG_LEVEL": "debug"],
-      flags: CommandLineSettings(stateDirectory: "/srv/quakes state"))
+      flags: CommandLineSettings(values: [.stateDirectory: .single("/srv/quakes state")]))
     let lines = resolved.report.split(separator: "\n").map(String.init)
     func line(_ key: ConfigurationKey) -> String { lines.first { $0.hasPrefix(key.name + ":") } ?? "" }
     #expect(line(.feeds).contains("{all_day: 10m}") && line(.feeds).hasSuffix("# file \(Self.path):1"), "\(lines)")

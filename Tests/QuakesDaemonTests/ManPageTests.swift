@@ -45,6 +45,18 @@ struct ManPageTests {
     #expect(page.contains("78") && page.contains("QUAKESD_CONFIG"))
   }
 
+  @Test("quakesd --help lists the flag of every key that has one, and no other flag but the run modes")
+  func helpListsTheKeysFlags() throws {
+    let flags = Set(try Self.helpFlags())
+    let keyFlags = Set(ConfigurationKey.allCases.compactMap(\.flag))
+    for flag in keyFlags.sorted() {
+      #expect(flags.contains(flag), "quakesd --help does not list \(flag), the flag of a declared key")
+    }
+    let runModes: Set = ["--config", "--once", "--ephemeral", "--check-config", "--help", "--version"]
+    let undeclared = flags.subtracting(keyFlags).subtracting(runModes)
+    #expect(undeclared.isEmpty, "flags of quakesd --help that no key declares: \(undeclared.sorted())")
+  }
+
   @Test("quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
   func configurationPages() throws {
     let documents = [

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesDaemon
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -32,6 +33,19 @@ struct QuakesdConfigurationTests {
     #expect(line("connect-timeout").contains("10s") && line("connect-timeout").hasSuffix("# default"))
     #expect(result.output.contains("# configuration file: \(file) (flag --config)"), "\(result.output)")
     #expect(!FileManager.default.fileExists(atPath: directory.file("state")), "checking creates nothing")
+  }
+
+  @Test(
+    "each key's flag sets that key and no other, as --check-config reports",
+    arguments: ConfigurationKey.allCases.filter { $0.commandLineFlag != nil })
+  func flagSetsItsKey(key: ConfigurationKey) async throws {
+    let flag = try #require(key.commandLineFlag)
+    let value = flag.valueName == nil ? [] : [key.example]
+    let result = try await self.run(["--check-config", "--config", "/dev/null", flag.name] + value)
+    #expect(result.status == 0, "\(result.output)")
+    let flagged = result.output.filter { $0.contains("# flag ") }
+    #expect(flagged.count == 1, "\(result.output)")
+    #expect(flagged.first?.hasPrefix(key.name + ":") == true && flagged.first?.hasSuffix("# flag \(flag.name)") == true, "\(flagged)")
   }
 
   @Test("an unknown key: exit 78 and a message naming the file, the key and the nearest valid one")

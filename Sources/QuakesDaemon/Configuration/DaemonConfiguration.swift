@@ -29,7 +29,9 @@ public struct DaemonConfiguration: Sendable {
   /// The least severe log lines written.
   public var logLevel: Logger.Level
 
-  /// Creates a configuration.
+  /// Creates a configuration. The defaults are those of the configuration
+  /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`
+  /// calls them `default`.
   public init(
     stateDirectory: URL,
     runtimeDirectory: URL,

@@ -32,7 +32,7 @@ extension ResolvedConfiguration {
 
   /// `text` as a YAML scalar: plain when that reads back the same, else double-quoted.
   private static func yamlScalar(_ text: String, key: ConfigurationKey) -> String {
-    if key == .feeds { return text }
+    if key.declaration.takesEntries { return text }
     let plain = text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._:@%+-".unicodeScalars.contains($0) }
     if plain, let first = text.first, first.isLetter || first.isNumber || first == "/" {
       return text
