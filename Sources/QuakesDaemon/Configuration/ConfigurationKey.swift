@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 
 /// A setting of the configuration file, with the environment variable and
 /// the flag that override it.

@@ -1,5 +1,6 @@
 import ImmutableData
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 extension RequestResponder {

@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// One line of a `quakes.watch` stream.
 ///

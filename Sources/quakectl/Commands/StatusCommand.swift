@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl status`: the daemon, the cache, the database and each feed.
