@@ -1,7 +1,7 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 extension RequestResponder {
   func info(on role: SocketRole) -> InfoResult {

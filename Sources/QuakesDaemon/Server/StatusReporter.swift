@@ -2,7 +2,6 @@ import Foundation
 import QuakesData
 import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
