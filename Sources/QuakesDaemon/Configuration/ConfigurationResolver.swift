@@ -1,6 +1,7 @@
 public import Foundation
 import Logging
 import QuakesData
+import QuakesProtocol
 import QuakesUSGS
 
 /// Turns the configuration file, the environment and the flags into the
