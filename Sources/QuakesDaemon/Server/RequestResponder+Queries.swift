@@ -8,7 +8,7 @@ extension RequestResponder {
     InfoResult(
       protocol: WireProtocol.version,
       version: QuakesdProduct.version,
-      socket: role.rawValue,
+      socket: role,
       methods: role.methods.map(\.rawValue))
   }
 

@@ -20,7 +20,7 @@ struct InfoCommand: ParsableCommand {
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(info))
     case .table:
-      write("quakesd \(info.version)\nprotocol \(info.protocol)\nsocket \(info.socket)\nmethods \(info.methods.joined(separator: " "))\n")
+      write("quakesd \(info.version)\nprotocol \(info.protocol)\nsocket \(info.socket.rawValue)\nmethods \(info.methods.joined(separator: " "))\n")
     case .csv, .geojson: throw self.options.unsupported([.table, .json, .ndjson], by: "info")
     }
   }
