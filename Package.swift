@@ -3,15 +3,20 @@
 // quakesd keeps a local, queryable cache of the USGS earthquake catalogue;
 // quakectl is its control CLI. The module graph follows the data flow:
 //
-//   ImmutableData (generic store) ← QuakesData (domain: state, reducer, listener)
-//     ← QuakesSQLite (the SQLite local store)
-//     ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
+//   QuakesModel (the values: Quake and its JSON shape, feeds, timestamps, the list query)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
-//     ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging)
+//       ← QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
+//     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
+//       ← QuakesSQLite (the SQLite local store)
+//       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
+//       ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging),
+//         also on QuakesProtocol ← quakesd (the daemon)
+//       ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
-//     ← usgs-standin (serves a folder of feeds, for the offline demo)
-//     ← quakesd (the daemon), quakes-bench (benchmarks; quakes-measure times its commands)
-//   QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
+//     ← usgs-standin (serves a folder of feeds, for the offline demo), quakes-bench
+//
+// quakectl links neither ImmutableData nor QuakesData nor swift-collections:
+// what it shares with the daemon is the model and the wire.
 //
 // See docs/architecture.md.
 
@@ -29,6 +34,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
+    .library(name: "QuakesModel", targets: ["QuakesModel"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "QuakesSQLite", targets: ["QuakesSQLite"]),
     .library(name: "QuakesUSGS", targets: ["QuakesUSGS"]),
@@ -49,8 +55,13 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
+      name: "QuakesModel",
+      swiftSettings: strictSwift
+    ),
+    .target(
       name: "QuakesData",
       dependencies: [
+        "QuakesModel",
         "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
@@ -59,6 +70,7 @@ let package = Package(
     .target(
       name: "QuakesSQLite",
       dependencies: [
+        "QuakesModel",
         "QuakesData",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
@@ -71,7 +83,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesUSGS",
-      dependencies: ["QuakesData", "CCurl"],
+      dependencies: ["QuakesModel", "QuakesData", "CCurl"],
       swiftSettings: strictSwift
     ),
     .target(
@@ -86,7 +98,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesProtocol",
-      dependencies: ["QuakesData"],
+      dependencies: ["QuakesModel"],
       swiftSettings: strictSwift
     ),
     .systemLibrary(
@@ -98,6 +110,7 @@ let package = Package(
       name: "QuakesDaemon",
       dependencies: [
         "ImmutableData",
+        "QuakesModel",
         "QuakesData",
         "QuakesSQLite",
         "QuakesUSGS",
@@ -114,7 +127,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesClient",
-      dependencies: ["QuakesProtocol", "QuakesData"],
+      dependencies: ["QuakesProtocol", "QuakesModel"],
       swiftSettings: strictSwift
     ),
     .executableTarget(
@@ -122,7 +135,7 @@ let package = Package(
       dependencies: [
         "QuakesClient",
         "QuakesProtocol",
-        "QuakesData",
+        "QuakesModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -141,6 +154,7 @@ let package = Package(
       name: "quakesd",
       dependencies: [
         "QuakesDaemon",
+        "QuakesModel",
         "QuakesData",
         "QuakesUSGS",
         "CStopSignals",
@@ -155,6 +169,7 @@ let package = Package(
       name: "quakes-bench",
       dependencies: [
         "QuakesUSGS",
+        "QuakesModel",
         "QuakesData",
         "QuakesSQLite",
         "QuakesTestSupport",
@@ -176,13 +191,13 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesUSGSTests",
-      dependencies: ["QuakesUSGS", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      dependencies: ["QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
+        "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
         "QuakesTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -192,28 +207,29 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesProtocolTests",
-      dependencies: ["QuakesProtocol", "QuakesData"],
+      dependencies: ["QuakesProtocol", "QuakesModel"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakectlTests",
-      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesModel", "USGSStandIn", "QuakesTestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesBenchTests",
-      dependencies: ["quakes-bench", "QuakesUSGS", "QuakesData", "QuakesProtocol", "USGSStandIn"],
+      dependencies: ["quakes-bench", "QuakesUSGS", "QuakesModel", "QuakesData", "QuakesProtocol", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesDataTests",
-      dependencies: ["QuakesData", "ImmutableData"],
+      dependencies: ["QuakesModel", "QuakesData", "ImmutableData"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesSQLiteTests",
       dependencies: [
         "QuakesSQLite",
+        "QuakesModel",
         "QuakesData",
         "QuakesTestSupport",
         "quakes-bench",

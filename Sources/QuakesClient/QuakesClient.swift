@@ -18,7 +18,7 @@ public struct QuakesClient: Sendable {
 
   /// The socket `method` is sent to.
   public func path(for method: QuakesProtocol.Method) -> String {
-    self.sockets.path(for: method.isReadOnly ? .query : .control)
+    self.sockets.path(for: SocketRole(for: method))
   }
 
   /// Calls `method` with `params` and decodes its result as `Result`.

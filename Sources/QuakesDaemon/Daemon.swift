@@ -3,6 +3,7 @@ public import ServiceLifecycle
 import Foundation
 import ImmutableData
 import QuakesData
+import QuakesProtocol
 import QuakesSQLite
 import QuakesUSGS
 

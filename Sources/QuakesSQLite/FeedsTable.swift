@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 
 /// How a ``FeedRecord`` is stored in the `feeds` table, one row per feed
 /// name: the HTTP validators verbatim, times as INTEGER epoch milliseconds.

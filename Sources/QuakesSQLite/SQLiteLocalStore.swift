@@ -1,5 +1,6 @@
 public import Foundation
 public import QuakesData
+public import QuakesModel
 import GRDB
 
 /// The local store of quakesd: the cache in an SQLite database file, which

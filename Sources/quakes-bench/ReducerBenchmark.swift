@@ -1,6 +1,7 @@
 import Foundation
 import HashTreeCollections
 import QuakesData
+import QuakesModel
 
 /// One reducer step that adds one quake to a state of n quakes, while the old
 /// state stays alive (as it does: the store streams it to the listener).

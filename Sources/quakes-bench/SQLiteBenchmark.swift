@@ -1,6 +1,7 @@
 import Foundation
 import HashTreeCollections
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 
 /// The SQLite local store on the two writes that matter for a poll: a batch

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import QuakesDaemon
-import QuakesUSGS
+import QuakesModel
 import ServiceLifecycle
 
 /// `quakesd`: keeps a local cache of the USGS earthquake catalogue.

@@ -1,6 +1,6 @@
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import Testing
 
 /// Time arguments and how many seconds before 2023-11-14T22:13:20Z each names.

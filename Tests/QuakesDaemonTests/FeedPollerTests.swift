@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import QuakesDaemon
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import QuakesTestSupport
 import QuakesUSGS

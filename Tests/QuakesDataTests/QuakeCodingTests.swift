@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("Quake: the stable JSON shape and exact timestamps")

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("QuakesDiff: what a remote batch changed, from the old and new state")

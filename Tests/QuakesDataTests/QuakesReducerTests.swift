@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("QuakesReducer: every action, including the no-ops and the throwing ones")

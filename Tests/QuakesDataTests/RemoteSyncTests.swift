@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 /// Sync semantics beyond the seed: id changes and upstream deletions, in the

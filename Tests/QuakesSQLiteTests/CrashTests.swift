@@ -1,7 +1,7 @@
 import QuakesTestSupport
 import Foundation
 import GRDB
-import QuakesData
+import QuakesModel
 import QuakesSQLite
 @testable import quakes_bench
 import Testing

@@ -1,6 +1,7 @@
 import QuakesTestSupport
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import QuakesTestSupport
 import Testing

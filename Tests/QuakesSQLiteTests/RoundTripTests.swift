@@ -2,6 +2,7 @@ import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import Testing
 

@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 

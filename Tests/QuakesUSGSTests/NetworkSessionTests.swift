@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 import QuakesTestSupport
 import QuakesUSGS
 import Testing

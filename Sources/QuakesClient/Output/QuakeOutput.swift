@@ -1,5 +1,5 @@
 public import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// Quakes in each output format. The JSON shapes are the wire's (docs/protocol.md);
 /// CSV and GeoJSON are documented in docs/cli.md and stable.

@@ -1,5 +1,5 @@
 public import Foundation
-import QuakesData
+import QuakesModel
 
 /// A time on the command line: ISO 8601 (`2024-03-10T12:00:00Z`, or a date
 /// `2024-03-10` meaning its midnight UTC), or an age before now: a number and

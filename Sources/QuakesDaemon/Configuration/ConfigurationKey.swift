@@ -1,4 +1,6 @@
 import Foundation
+import QuakesModel
+import QuakesProtocol
 
 /// A setting of the configuration file, with the environment variable and
 /// the flag that override it.

@@ -1,4 +1,8 @@
 public import Foundation
+import Logging
+import QuakesData
+import QuakesProtocol
+import QuakesUSGS
 
 /// Turns the configuration file, the environment and the flags into the
 /// ``DaemonConfiguration`` the daemon runs with.

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import QuakesData
+import QuakesModel
 import QuakesUSGS
 
 extension ConfigurationValueFormat where Value == Duration {

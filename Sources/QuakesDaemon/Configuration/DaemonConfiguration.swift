@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 public import QuakesData
 public import QuakesUSGS
+import QuakesProtocol
 
 /// Everything the daemon runs with, after the configuration file, the
 /// environment and the flags are applied (``ConfigurationResolver``).
@@ -63,25 +64,23 @@ public struct DaemonConfiguration: Sendable {
 
   /// The socket that takes every method (mode 0660, group `quakes`).
   public var controlSocketPath: String {
-    self.runtimeDirectory.appendingPathComponent("control.sock").path
+    self.runtimeDirectory.appendingPathComponent(SocketRole.control.fileName).path
   }
 
   /// The socket that takes the read-only methods (mode 0666).
   public var querySocketPath: String {
-    self.runtimeDirectory.appendingPathComponent("query.sock").path
+    self.runtimeDirectory.appendingPathComponent(SocketRole.query.fileName).path
   }
 
   /// The runtime directory when none is given: systemd's `RUNTIME_DIRECTORY`
   /// as a service, else `$XDG_RUNTIME_DIR/quakesd`, else
-  /// `/tmp/quakesd-UID` (a user without a login session).
+  /// `/tmp/quakesd-UID` (a user without a login session): the places
+  /// quakectl looks (`SocketDirectory`, in QuakesProtocol).
   public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
     if let directory = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
       return URL(fileURLWithPath: String(directory))
     }
-    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-      return URL(fileURLWithPath: runtime).appendingPathComponent("quakesd")
-    }
-    return URL(fileURLWithPath: "/tmp/quakesd-\(getuid())")
+    return URL(fileURLWithPath: SocketDirectory.user(environment: environment))
   }
 
   /// The state directory when none is given: systemd's `STATE_DIRECTORY` as

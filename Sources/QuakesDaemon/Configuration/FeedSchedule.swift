@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// A feed the daemon polls, and how often.
 public struct FeedSchedule: Hashable, Sendable, CustomStringConvertible {

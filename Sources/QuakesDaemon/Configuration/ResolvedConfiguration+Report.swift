@@ -1,5 +1,5 @@
 import Foundation
-import QuakesUSGS
+import QuakesModel
 
 extension ResolvedConfiguration {
   /// What `quakesd --check-config` prints: the effective configuration as a

@@ -1,5 +1,6 @@
 public import ImmutableData
 public import QuakesData
+public import QuakesModel
 
 /// Polls one feed through the store and waits for the outcome.
 ///

@@ -1,6 +1,7 @@
 public import ImmutableData
 public import Logging
 public import QuakesData
+public import QuakesModel
 import Foundation
 
 /// Polls every configured feed on its own timer: a first poll right away,

@@ -1,5 +1,6 @@
 import ImmutableData
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 extension RequestResponder {
@@ -21,7 +22,7 @@ extension RequestResponder {
           do {
             return Self.entry(feed, try await poller.poll(feed, requestedBy: .client))
           } catch {
-            return RefreshResult.Feed(feed: feed.name, outcome: "failed", error: "the daemon is stopping")
+            return RefreshResult.Feed(feed: feed.name, outcome: .failed, error: "the daemon is stopping")
           }
         }
       }
@@ -30,7 +31,7 @@ extension RequestResponder {
       return entries
     }
     let outcomes = feeds.compactMap { entries[$0.name] }
-    if outcomes.allSatisfy({ $0.outcome == "failed" }) {
+    if outcomes.allSatisfy({ $0.outcome == .failed }) {
       let messages = outcomes.compactMap(\.error).joined(separator: "; ")
       throw ProtocolError(.unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
     }
@@ -79,7 +80,7 @@ extension RequestResponder {
     feeds.map { feed in
       let running = self.store.select(QuakesState.selectFeed(feed))?.status == .waiting
       if !running { try? self.store.dispatch(action: .client(.refresh(feed: feed))) }
-      return RefreshResult.Feed(feed: feed.name, outcome: running ? "running" : "started")
+      return RefreshResult.Feed(feed: feed.name, outcome: running ? .running : .started)
     }
   }
 
@@ -87,11 +88,11 @@ extension RequestResponder {
     switch outcome {
     case .written(let counts):
       RefreshResult.Feed(
-        feed: feed.name, outcome: "written", inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
+        feed: feed.name, outcome: .written, inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
     case .notModified:
-      RefreshResult.Feed(feed: feed.name, outcome: "notModified")
+      RefreshResult.Feed(feed: feed.name, outcome: .notModified)
     case .fetchFailed(let message), .writeFailed(let message):
-      RefreshResult.Feed(feed: feed.name, outcome: "failed", error: message)
+      RefreshResult.Feed(feed: feed.name, outcome: .failed, error: message)
     }
   }
 }

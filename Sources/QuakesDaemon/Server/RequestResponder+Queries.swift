@@ -1,14 +1,14 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 extension RequestResponder {
   func info(on role: SocketRole) -> InfoResult {
     InfoResult(
       protocol: WireProtocol.version,
       version: QuakesdProduct.version,
-      socket: role.rawValue,
+      socket: role,
       methods: role.methods.map(\.rawValue))
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
@@ -31,22 +31,22 @@ struct StatusReporter: Sendable {
     let count = state.quakes.data.count
     switch state.quakes.status {
     case nil, .waiting:
-      return StatusResult.Cache(count: count, state: "loading", lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .loading, lastWriteError: state.quakes.lastMutationError)
     case .success:
-      return StatusResult.Cache(count: count, state: "loaded", lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .loaded, lastWriteError: state.quakes.lastMutationError)
     case .failure(let error):
-      return StatusResult.Cache(count: count, state: "failed", error: error, lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .failed, error: error, lastWriteError: state.quakes.lastMutationError)
     }
   }
 
   private func feed(_ feed: QuakesFeed, in state: QuakesState) -> StatusResult.Feed {
     let feedState = state.feeds[feed] ?? FeedState()
-    let outcome =
+    let outcome: FeedFetchState =
       switch feedState.status {
-      case nil: "idle"
-      case .waiting: "fetching"
-      case .success: "ok"
-      case .failure: "failed"
+      case nil: .idle
+      case .waiting: .fetching
+      case .success: .ok
+      case .failure: .failed
       }
     return StatusResult.Feed(
       feed: feed.name,

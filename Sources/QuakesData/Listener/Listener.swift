@@ -1,5 +1,6 @@
 public import Foundation
 public import ImmutableData
+import QuakesModel
 
 /// Watches the store's transitions and starts the side effects they call for,
 /// through the ``PersistentSession``: after the reducer ran, never before.

@@ -1,5 +1,6 @@
 import Foundation
 import ImmutableData
+import QuakesModel
 
 /// The side effects of the listener, as thunks: each runs a local or remote
 /// store operation and dispatches what came of it.

@@ -1,6 +1,7 @@
 public import HashTreeCollections
 
 import Foundation
+public import QuakesModel
 
 extension QuakesReducer {
   static func reduce(

@@ -1,4 +1,5 @@
 public import HashTreeCollections
+public import QuakesModel
 
 // Selectors: pure functions of the state, as in the seed. Each comes as an
 // instance method and as a static function returning a `@Sendable` closure

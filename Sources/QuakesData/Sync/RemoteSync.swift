@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 
 /// How a remote batch changes the cached quakes: pure functions the reducer
 /// applies and the listener uses to find which ids to diff.

@@ -1,5 +1,5 @@
 import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// The params of `quakes.list`. Every field is optional; absent means "any"
 /// (or the default order: newest first).

@@ -1,5 +1,5 @@
 import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// Where the USGS GeoJSON summary feeds live: a base URL, and under it one
 /// file per feed, `<base><feed name>.geojson` (`…/summary/all_day.geojson`).

@@ -1,4 +1,5 @@
 public import QuakesData
+public import QuakesModel
 
 /// The remote store of the daemon: the USGS GeoJSON summary feeds over HTTP.
 ///

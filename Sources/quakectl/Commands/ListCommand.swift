@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl list`: the cached quakes, filtered, sorted and paged by the daemon.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl status`: the daemon, the cache, the database and each feed.
@@ -28,7 +28,7 @@ struct StatusCommand: ParsableCommand {
     }
     var lines = [
       "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacingOccurrences(of: " ago", with: ""))",
-      "cache: \(status.cache.count) quakes (\(status.cache.state))" + (status.cache.error.map { "; \($0)" } ?? ""),
+      "cache: \(status.cache.count) quakes (\(status.cache.state.rawValue))" + (status.cache.error.map { "; \($0)" } ?? ""),
       "database: " + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
     ]
     if let error = status.cache.lastWriteError { lines.append("last write error: \(error)") }
@@ -38,7 +38,7 @@ struct StatusCommand: ParsableCommand {
     ])
     table.rows = status.feeds.map { feed in
       [
-        feed.feed, feed.state, feed.intervalSeconds.map { Self.interval($0) } ?? "-", age(feed.lastSuccess),
+        feed.feed, feed.state.rawValue, feed.intervalSeconds.map { Self.interval($0) } ?? "-", age(feed.lastSuccess),
         feed.nextPoll.flatMap { Timestamp.parseISO8601($0) }.map { RelativeAge.text($0, now: now) } ?? "-",
         feed.lastWrite.map { "+\($0.inserted) ~\($0.updated) -\($0.deleted)" } ?? "-", feed.lastError?.message ?? "",
       ]
@@ -57,7 +57,7 @@ struct StatusCommand: ParsableCommand {
   private static func csvRow(_ feed: StatusResult.Feed) -> [String] {
     let counts: [String] = feed.lastWrite.map { [String($0.inserted), String($0.updated), String($0.deleted)] } ?? ["", "", ""]
     let times: [String] = [feed.lastAttempt ?? "", feed.lastSuccess ?? "", feed.nextPoll ?? ""]
-    return [feed.feed, feed.state, feed.intervalSeconds.map(String.init) ?? ""] + times + counts + [feed.lastError?.message ?? ""]
+    return [feed.feed, feed.state.rawValue, feed.intervalSeconds.map(String.init) ?? ""] + times + counts + [feed.lastError?.message ?? ""]
   }
 
   private static func size(_ bytes: Int?) -> String {

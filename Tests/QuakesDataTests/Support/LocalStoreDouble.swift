@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 
 /// An in-memory local store that records every call and can be told to fail.
 actor LocalStoreDouble: PersistentSessionLocalStore {
