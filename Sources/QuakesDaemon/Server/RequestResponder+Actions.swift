@@ -9,7 +9,7 @@ extension RequestResponder {
   /// A fetch already running is joined, not repeated.
   func refresh(_ params: RefreshParams) async throws(ProtocolError) -> RefreshResult {
     let feeds = try self.feeds(named: params.feed)
-    guard self.store.snapshot().isLoaded else {
+    guard self.store.snapshot().selectIsLoaded() else {
       throw ProtocolError(.unavailable, "the cache is still loading; try again in a moment")
     }
     guard params.wait == true else {

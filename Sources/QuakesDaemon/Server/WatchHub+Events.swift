@@ -6,7 +6,9 @@ extension WatchHub {
   /// then the status if a feed or the cache changed state.
   func events(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
     var events = Self.changes(oldState: oldState, action: action, newState: newState)
-    if oldState.feeds != newState.feeds || oldState.quakes.status != newState.quakes.status {
+    if oldState.selectFeedStates() != newState.selectFeedStates()
+      || oldState.selectQuakesStatus() != newState.selectQuakesStatus()
+    {
       events.append(WatchEvent(event: .status, status: self.reporter.status(of: newState)))
     }
     return events
@@ -18,13 +20,13 @@ extension WatchHub {
     switch action {
     case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
       return self.chunks(of: diff, feed: feed.name)
-    case .client(.delete(quakeId: let id)) where oldState.quakes.data[id] != nil:
+    case .client(.delete(quakeId: let id)) where oldState.selectQuake(quakeId: id) != nil:
       return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [id])]
     case .client(.purge):
       return [WatchEvent(event: .purged)]
     case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
       .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))):
-      return [WatchEvent(event: .reloaded, count: newState.quakes.data.count)]
+      return [WatchEvent(event: .reloaded, count: newState.selectQuakesCount())]
     default:
       return []
     }

@@ -63,6 +63,23 @@ extension QuakesState {
     self.feeds.map { (feed: $0.key, state: $0.value) }.sorted { $0.feed < $1.feed }
   }
 
+  /// Whether the local store has been loaded (before that, refreshes are ignored).
+  public func selectIsLoaded() -> Bool {
+    self.isLoaded
+  }
+
+  /// The state of every feed fetched or loaded, by feed: the collection
+  /// itself, so that two states compare in O(1) when no feed changed.
+  public func selectFeedStates() -> TreeDictionary<QuakesFeed, FeedState> {
+    self.feeds
+  }
+
+  /// The last write to the local store that failed, if any, kept after the
+  /// state was reloaded.
+  public func selectLastMutationError() -> String? {
+    self.quakes.lastMutationError
+  }
+
   /// The state of `feed`; `nil` before it was first fetched or loaded.
   public func selectFeed(_ feed: QuakesFeed) -> FeedState? {
     self.feeds[feed]
