@@ -1,7 +1,7 @@
 public import Foundation
+import GRDB
 public import QuakesData
 public import QuakesModel
-import GRDB
 
 /// The local store of quakesd: the cache in an SQLite database file, which
 /// survives restarts and which scripts may read while the daemon runs.

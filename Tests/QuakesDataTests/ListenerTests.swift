@@ -37,7 +37,11 @@ struct ListenerTests {
     await store.transitions.send((QuakesState(), .daemon(.didStart), waiting))
 
     #expect(await local.calls == [.fetch])
-    #expect(store.dispatched == [.local(.didFetchQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")], feeds: [.allDay: record]))))])
+    #expect(
+      store.dispatched == [
+        .local(
+          .didFetchQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")], feeds: [.allDay: record]))))
+      ])
   }
 
   @Test("a failed load is dispatched with the store's message")
@@ -75,7 +79,9 @@ struct ListenerTests {
     let (listener, store) = self.listen(remote: remote)
     defer { listener.stop() }
     let validators = FeedValidators(etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
-    let old = QuakesState.loaded(feeds: [.allWeek: FeedState(status: .success, record: FeedRecord(validators: validators))])
+    let old = QuakesState.loaded(feeds: [
+      .allWeek: FeedState(status: .success, record: FeedRecord(validators: validators))
+    ])
     var new = old
     new.feeds[.allWeek]?.status = .waiting
 
@@ -123,7 +129,8 @@ struct ListenerTests {
     let local = LocalStoreDouble()
     let (listener, store) = self.listen(local: local)
     defer { listener.stop() }
-    let old = QuakesState.loaded([.fixture("same"), .fixture("moved"), .fixture("zeroed")], feeds: [.allDay: FeedState(status: .waiting)])
+    let old = QuakesState.loaded(
+      [.fixture("same"), .fixture("moved"), .fixture("zeroed")], feeds: [.allDay: FeedState(status: .waiting)])
     let batch = FeedBatch(
       quakes: [.fixture("same"), .fixture("moved", magnitude: 3.3), .fixture("zeroed", magnitude: 0), .fixture("new")],
       generated: self.date, validators: FeedValidators(etag: "\"e\""))
@@ -132,7 +139,8 @@ struct ListenerTests {
 
     await store.transitions.send((old, action, new))
 
-    let expected = QuakesDiff(inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
+    let expected = QuakesDiff(
+      inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
     let record = try #require(new.feeds[.allDay]?.record)
     #expect(await local.calls == [.write(feed: .allDay, record: record, diff: expected)])
     #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, diff: expected))])
@@ -191,7 +199,9 @@ struct ListenerTests {
   @Test("a result the store refuses is reported to onError, naming what it was for, never dropped")
   func refusedResultIsReported() async throws {
     let errors = Reported()
-    let listener = Listener(localStore: LocalStoreDouble(), remoteStore: RemoteStoreDouble(), now: { Date(timeIntervalSince1970: 0) }) {
+    let listener = Listener(
+      localStore: LocalStoreDouble(), remoteStore: RemoteStoreDouble(), now: { Date(timeIntervalSince1970: 0) }
+    ) {
       errors.append($0)
     }
     let store = StoreDouble()
@@ -223,7 +233,9 @@ struct ListenerTests {
     await store.transitions.send((new, failure, try QuakesReducer.reduce(state: new, action: failure)))
 
     #expect(await local.calls == [.delete("a"), .fetch])
-    #expect(store.dispatched.last == .local(.didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")])))))
+    #expect(
+      store.dispatched.last
+        == .local(.didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")])))))
   }
 }
 
@@ -271,7 +283,8 @@ struct ListenerStoreTests {
     await Task.yield()
 
     #expect(await local.records[.allHour] != nil)
-    #expect(await local.records[.allDay]?.validators.etag == "\"day\"", "the second batch was queued behind the first write")
+    #expect(
+      await local.records[.allDay]?.validators.etag == "\"day\"", "the second batch was queued behind the first write")
     #expect(await local.quakes.keys.sorted() == ["a"], "the purge after shutdown reached no store")
   }
 
@@ -296,7 +309,8 @@ struct ListenerStoreTests {
     }
 
     let failed = store.state
-    #expect(Array(failed.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
+    #expect(
+      Array(failed.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
     #expect(failed.quakes.lastMutationError == "database or disk is full")
     #expect(failed.quakes.status == .success)
     #expect(failed.feeds[.allDay]?.record == committed, "the feed's record is the last committed one")

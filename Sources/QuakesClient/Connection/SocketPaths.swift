@@ -20,8 +20,10 @@ public struct SocketPaths: Sendable {
   /// Socket discovery for `option` (`--socket`) and `environment`.
   public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.explicit = option ?? environment["QUAKESD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
-    self.candidates = [SocketDirectory.service, SocketDirectory.session(environment: environment), SocketDirectory.fallback]
-      .compactMap { $0 }
+    self.candidates = [
+      SocketDirectory.service, SocketDirectory.session(environment: environment), SocketDirectory.fallback,
+    ]
+    .compactMap { $0 }
   }
 
   /// The socket file for `role`.

@@ -17,7 +17,8 @@ public struct CommandLineSettings: Hashable, Sendable {
 
   /// Creates settings; by default, no flag given.
   public init(
-    configFile: String? = nil, values: [ConfigurationKey: ConfigurationText] = [:], once: Bool = false, ephemeral: Bool = false
+    configFile: String? = nil, values: [ConfigurationKey: ConfigurationText] = [:], once: Bool = false,
+    ephemeral: Bool = false
   ) {
     self.configFile = configFile
     self.values = values
@@ -54,7 +55,9 @@ public struct CommandLineSettings: Hashable, Sendable {
       given.append((key, flag, text))
     }
     return given.enumerated()
-      .sorted { (Self.checkingRank($0.element.flag.kind), $0.offset) < (Self.checkingRank($1.element.flag.kind), $1.offset) }
+      .sorted {
+        (Self.checkingRank($0.element.flag.kind), $0.offset) < (Self.checkingRank($1.element.flag.kind), $1.offset)
+      }
       .map { $0.element }
   }
 

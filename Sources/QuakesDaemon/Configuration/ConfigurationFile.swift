@@ -19,7 +19,8 @@ enum ConfigurationFile {
     guard let root, !Self.isNull(root) else { return }
     guard case .mapping(let mapping) = root else {
       throw ConfigurationError(
-        "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)")
+        "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)"
+      )
     }
     for (keyNode, valueNode) in mapping {
       let name = keyNode.string ?? ""
@@ -27,7 +28,8 @@ enum ConfigurationFile {
         throw Self.unknownKey(name, at: Self.origin(path, keyNode))
       }
       let origin = Self.origin(path, keyNode)
-      let text = try key.declaration.takesEntries
+      let text =
+        try key.declaration.takesEntries
         ? Self.entries(valueNode, of: key, origin: origin) : Self.scalar(valueNode, of: key, origin: origin)
       try builder.set(key, text, origin: origin, workingDirectory: nil)
     }
@@ -37,12 +39,15 @@ enum ConfigurationFile {
   static let keyList = ConfigurationKey.allCases.map(\.name).joined(separator: ", ")
 
   /// The single value of a key that takes one: a scalar that is not null.
-  private static func scalar(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin) throws(ConfigurationError) -> ConfigurationText {
+  private static func scalar(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> ConfigurationText
+  {
     guard case .scalar(let scalar) = node else {
       throw ConfigurationError.badValue(Self.text(of: node), of: key, at: origin, problem: "is not a single value")
     }
     guard !Self.isNull(node) else {
-      throw ConfigurationError.badValue("", of: key, at: origin, problem: "has no value (delete the line for the default)")
+      throw ConfigurationError.badValue(
+        "", of: key, at: origin, problem: "has no value (delete the line for the default)")
     }
     return .single(scalar.string)
   }
@@ -50,10 +55,14 @@ enum ConfigurationFile {
   /// The entries `NAME` or `NAME=VALUE` of a key that takes a list: from a
   /// map (`all_day: 5m`; no value means `NAME` alone), a list (`- all_day`,
   /// `- all_day=5m`, `- all_day: 5m`) or a single line (`all_day=5m, all_week`).
-  private static func entries(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin) throws(ConfigurationError) -> ConfigurationText {
+  private static func entries(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> ConfigurationText
+  {
     switch node {
     case .mapping(let mapping):
-      return .entries(try mapping.map { name, value throws(ConfigurationError) in try Self.entry(name, value, of: key, origin: origin) })
+      return .entries(
+        try mapping.map { name, value throws(ConfigurationError) in try Self.entry(name, value, of: key, origin: origin)
+        })
     case .sequence(let sequence):
       var entries: [String] = []
       for item in sequence {
@@ -73,11 +82,14 @@ enum ConfigurationFile {
     }
   }
 
-  private static func entry(_ name: Node, _ value: Node, of key: ConfigurationKey, origin: ConfigurationOrigin) throws(ConfigurationError) -> String {
+  private static func entry(_ name: Node, _ value: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> String
+  {
     let name = name.string ?? Self.text(of: name)
     if Self.isNull(value) { return name }
     guard case .scalar(let interval) = value else {
-      throw ConfigurationError.badValue(Self.text(of: value), of: key, at: origin, problem: "is not an interval of \(name)")
+      throw ConfigurationError.badValue(
+        Self.text(of: value), of: key, at: origin, problem: "is not an interval of \(name)")
     }
     return "\(name)=\(interval.string)"
   }
@@ -120,6 +132,7 @@ enum ConfigurationFile {
     default:
       (place, problem) = (path, String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    return ConfigurationError("\(place): not valid YAML: \(problem); write one \"key: value\" per line, e.g. \"log-level: info\"")
+    return ConfigurationError(
+      "\(place): not valid YAML: \(problem); write one \"key: value\" per line, e.g. \"log-level: info\"")
   }
 }

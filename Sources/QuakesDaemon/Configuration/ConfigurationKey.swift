@@ -39,14 +39,17 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     switch self {
     case .stateDirectory:
       ConfigurationKeyDeclaration(
-        flag: ConfigurationFlag(name: "--state-dir", kind: .option(valueName: "dir"), help: "Where the database lives."),
+        flag: ConfigurationFlag(
+          name: "--state-dir", kind: .option(valueName: "dir"), help: "Where the database lives."),
         format: .directory(allowedValues: "a directory path (absolute in the configuration file)"),
         field: \.stateDirectory)
     case .runtimeDirectory:
       ConfigurationKeyDeclaration(
-        flag: ConfigurationFlag(name: "--runtime-dir", kind: .option(valueName: "dir"), help: "Where the sockets live."),
+        flag: ConfigurationFlag(
+          name: "--runtime-dir", kind: .option(valueName: "dir"), help: "Where the sockets live."),
         format: .directory(
-          allowedValues: "a directory path (absolute in the configuration file) of at most \(SocketRole.longestRuntimeDirectory) bytes, "
+          allowedValues:
+            "a directory path (absolute in the configuration file) of at most \(SocketRole.longestRuntimeDirectory) bytes, "
             + "so that the socket paths in it fit in a Unix socket address"),
         field: \.runtimeDirectory,
         check: Self.socketPathsFit)

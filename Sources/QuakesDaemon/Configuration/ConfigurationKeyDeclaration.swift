@@ -15,7 +15,8 @@ struct ConfigurationKeyDeclaration {
   /// A value the key takes, for tests and examples.
   let example: String
   /// Reads text from a source into the configuration.
-  let assign: (ConfigurationText, ConfigurationValueSource, inout DaemonConfiguration) throws(ConfigurationError) -> Void
+  let assign:
+    (ConfigurationText, ConfigurationValueSource, inout DaemonConfiguration) throws(ConfigurationError) -> Void
   /// The effective value, written as the configuration file takes it.
   let formattedValue: (DaemonConfiguration) -> String
   /// Checks the effective value, wherever it came from (the default too).

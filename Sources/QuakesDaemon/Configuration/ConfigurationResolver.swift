@@ -36,7 +36,8 @@ public enum ConfigurationResolver {
     }
     for key in ConfigurationKey.allCases {
       guard let text = environment[key.environmentVariable], !text.isEmpty else { continue }
-      try builder.set(key, .single(text), origin: .environment(variable: key.environmentVariable), workingDirectory: workingDirectory)
+      try builder.set(
+        key, .single(text), origin: .environment(variable: key.environmentVariable), workingDirectory: workingDirectory)
     }
     for (key, flag, text) in commandLine.flagged {
       try builder.set(key, text, origin: .flag(flag.name), workingDirectory: workingDirectory)

@@ -6,21 +6,26 @@ import QuakesUSGS
 extension ConfigurationValueFormat where Value == Duration {
   /// A duration such as `90s`, `5m` or `1h30m` (``DurationText``).
   static var duration: Self {
-    .scalar(allowedValues: DurationText.allowedValues, example: "90s", read: DurationText.parse, format: DurationText.format)
+    .scalar(
+      allowedValues: DurationText.allowedValues, example: "90s", read: DurationText.parse, format: DurationText.format)
   }
 }
 
 extension ConfigurationValueFormat where Value == Int {
   /// A size in bytes such as `65536`, `64MiB` or `10MB` (``ByteSizeText``).
   static var byteSize: Self {
-    .scalar(allowedValues: ByteSizeText.allowedValues, example: "16MiB", read: ByteSizeText.parse, format: ByteSizeText.format)
+    .scalar(
+      allowedValues: ByteSizeText.allowedValues, example: "16MiB", read: ByteSizeText.parse, format: ByteSizeText.format
+    )
   }
 }
 
 extension ConfigurationValueFormat where Value == Bool {
   /// Yes or no, as ``BooleanText`` reads it; printed `true` or `false`.
   static var boolean: Self {
-    .scalar(allowedValues: BooleanText.allowedValues, example: "false", read: BooleanText.parse) { $0 ? "true" : "false" }
+    .scalar(allowedValues: BooleanText.allowedValues, example: "false", read: BooleanText.parse) {
+      $0 ? "true" : "false"
+    }
   }
 }
 
@@ -35,7 +40,8 @@ extension ConfigurationValueFormat where Value == URL {
   /// A directory: absolute in the file; in a variable or a flag, also
   /// relative to the working directory.
   static func directory(allowedValues: String) -> Self {
-    .scalar(allowedValues: allowedValues, example: "/var/lib/quakesd", format: \.path) { text, source throws(ConfigurationError) in
+    .scalar(allowedValues: allowedValues, example: "/var/lib/quakesd", format: \.path) {
+      text, source throws(ConfigurationError) in
       guard !text.isEmpty, !text.contains("\0") else { throw source.badValue(text, problem: "is empty") }
       if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }
       guard let workingDirectory = source.workingDirectory else {
@@ -51,7 +57,8 @@ extension ConfigurationValueFormat where Value == String? {
   /// it (a missing final `/` added); `nil`, USGS itself.
   static var feedBaseURL: Self {
     .scalar(
-      allowedValues: "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
+      allowedValues:
+        "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
         + "e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/",
       example: USGSFeedCatalogue.defaultBaseURL, format: { $0 ?? USGSFeedCatalogue.defaultBaseURL }
     ) { text, source throws(ConfigurationError) in
@@ -76,14 +83,18 @@ extension ConfigurationValueFormat where Value == [FeedSchedule] {
       example: "all_day=5m",
       parse: { text, source throws(ConfigurationError) in
         switch text {
-        case .single(let line): return try Self.schedules(line.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init), source)
+        case .single(let line):
+          return try Self.schedules(
+            line.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init), source)
         case .entries(let entries): return try Self.schedules(entries, source)
         }
       },
       format: { "{" + $0.map { "\($0.feed.name): \(DurationText.format($0.interval))" }.joined(separator: ", ") + "}" })
   }
 
-  private static func schedules(_ entries: [String], _ source: ConfigurationValueSource) throws(ConfigurationError) -> [FeedSchedule] {
+  private static func schedules(_ entries: [String], _ source: ConfigurationValueSource) throws(ConfigurationError)
+    -> [FeedSchedule]
+  {
     let (place, key) = (source.origin.place, source.key.name)
     var schedules: [FeedSchedule] = []
     for entry in entries {

@@ -33,11 +33,13 @@ struct ConfigurationValueFormat<Value> {
     allowedValues: String, example: String, format: @escaping (Value) -> String,
     read: @escaping (String, ConfigurationValueSource) throws(ConfigurationError) -> Value
   ) -> Self {
-    Self(takesEntries: false, allowedValues: allowedValues, example: example, parse: { text, source throws(ConfigurationError) in
-      switch text {
-      case .single(let text): return try read(text, source)
-      case .entries: throw source.badValue("a list", problem: "is not a single value")
-      }
-    }, format: format)
+    Self(
+      takesEntries: false, allowedValues: allowedValues, example: example,
+      parse: { text, source throws(ConfigurationError) in
+        switch text {
+        case .single(let text): return try read(text, source)
+        case .entries: throw source.badValue("a list", problem: "is not a single value")
+        }
+      }, format: format)
   }
 }

@@ -1,8 +1,8 @@
 public import Foundation
 public import Logging
 public import QuakesData
-public import QuakesUSGS
 import QuakesProtocol
+public import QuakesUSGS
 
 /// Everything the daemon runs with, after the configuration file, the
 /// environment and the flags are applied (``ConfigurationResolver``).
@@ -76,7 +76,8 @@ public struct DaemonConfiguration: Sendable {
   /// as a service, else `$XDG_RUNTIME_DIR/quakesd`, else
   /// `/tmp/quakesd-UID` (a user without a login session): the places
   /// quakectl looks (`SocketDirectory`, in QuakesProtocol).
-  public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+  public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL
+  {
     if let directory = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
       return URL(fileURLWithPath: String(directory))
     }

@@ -6,7 +6,10 @@ public struct ResolvedConfiguration: Sendable {
   public let file: ConfigurationFileContents?
   private let origins: [ConfigurationKey: ConfigurationOrigin]
 
-  init(configuration: DaemonConfiguration, origins: [ConfigurationKey: ConfigurationOrigin], file: ConfigurationFileContents?) {
+  init(
+    configuration: DaemonConfiguration, origins: [ConfigurationKey: ConfigurationOrigin],
+    file: ConfigurationFileContents?
+  ) {
     self.configuration = configuration
     self.origins = origins
     self.file = file

@@ -63,7 +63,8 @@ public struct FeedPoller: Sendable {
         // served again: as good as a 304 (only its validators were written).
         return alreadyApplied ? .notModified : .written(diff.counts)
       case .data(
-        .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
+        .persistentSession(
+          .localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
       where fetched:
         writeError = error
       case .data(.persistentSession(.localStore(.didReloadQuakes))):

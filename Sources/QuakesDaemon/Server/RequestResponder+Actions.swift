@@ -33,7 +33,8 @@ extension RequestResponder {
     let outcomes = feeds.compactMap { entries[$0.name] }
     if outcomes.allSatisfy({ $0.outcome == .failed }) {
       let messages = outcomes.compactMap(\.error).joined(separator: "; ")
-      throw ProtocolError(.unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
+      throw ProtocolError(
+        .unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
     }
     return RefreshResult(feeds: outcomes)
   }
@@ -70,7 +71,8 @@ extension RequestResponder {
     guard let feed = QuakesFeed(name: name) else {
       throw ProtocolError(
         .invalidRequest,
-        "\"feed\" must be a USGS summary feed (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), not \"\(name)\"")
+        "\"feed\" must be a USGS summary feed (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), not \"\(name)\""
+      )
     }
     return [feed]
   }

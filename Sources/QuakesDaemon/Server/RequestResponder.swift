@@ -47,7 +47,9 @@ struct RequestResponder: Sendable {
         return .line(
           Reply.line(
             id: request.id,
-            error: ProtocolError(.invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true")))
+            error: ProtocolError(
+              .invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true"))
+        )
       }
       return .watch(request)
     }

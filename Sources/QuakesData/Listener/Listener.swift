@@ -117,7 +117,9 @@ extension Listener {
         self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
       }
     case .client(.delete(quakeId: let quakeId)):
-      await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId)) }
+      await self.shielded(action) {
+        try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
+      }
     case .client(.purge):
       await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation()) }
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
@@ -126,7 +128,8 @@ extension Listener {
       let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
       await self.shielded(action) {
-        try await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+        try await store.dispatch(
+          thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
       }
     case .data(.persistentSession(.localStore(.didFailMutation))):
       await self.shielded(action) { try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery()) }

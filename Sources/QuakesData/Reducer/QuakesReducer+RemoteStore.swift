@@ -1,6 +1,5 @@
-public import HashTreeCollections
-
 import Foundation
+public import HashTreeCollections
 public import QuakesModel
 
 extension QuakesReducer {

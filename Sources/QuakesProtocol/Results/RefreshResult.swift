@@ -31,7 +31,8 @@ extension RefreshResult {
 
     /// Creates an entry.
     public init(
-      feed: String, outcome: RefreshOutcome, inserted: Int? = nil, updated: Int? = nil, deleted: Int? = nil, error: String? = nil
+      feed: String, outcome: RefreshOutcome, inserted: Int? = nil, updated: Int? = nil, deleted: Int? = nil,
+      error: String? = nil
     ) {
       self.feed = feed
       self.outcome = outcome

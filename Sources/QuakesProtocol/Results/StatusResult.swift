@@ -98,7 +98,8 @@ extension StatusResult {
 
     /// Creates a feed entry.
     public init(
-      feed: String, state: FeedFetchState, intervalSeconds: Int? = nil, lastAttempt: String? = nil, lastSuccess: String? = nil,
+      feed: String, state: FeedFetchState, intervalSeconds: Int? = nil, lastAttempt: String? = nil,
+      lastSuccess: String? = nil,
       generated: String? = nil, nextPoll: String? = nil, lastError: Failure? = nil, lastWrite: Counts? = nil,
       skippedFeatures: Int = 0
     ) {

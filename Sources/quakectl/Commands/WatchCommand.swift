@@ -52,7 +52,8 @@ struct WatchCommand: ParsableCommand {
       return lines.map { $0 + "\n" }.joined()
     case .status:
       guard let status = event.status else { return "" }
-      return "status: \(status.cache.count) quakes; " + status.feeds.map { "\($0.feed) \($0.state.rawValue)" }.joined(separator: ", ") + "\n"
+      return "status: \(status.cache.count) quakes; "
+        + status.feeds.map { "\($0.feed) \($0.state.rawValue)" }.joined(separator: ", ") + "\n"
     case .purged: return "purged: the cache was emptied\n"
     case .reloaded: return "reloaded: \(event.count ?? 0) quakes from the database\n"
     }
