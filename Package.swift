@@ -197,7 +197,8 @@ let package = Package(
     .testTarget(
       name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
+        "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn",
+        "ImmutableData",
         "QuakesTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

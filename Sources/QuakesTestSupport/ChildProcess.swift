@@ -56,7 +56,8 @@ public final class ChildProcess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let environmentStrings = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let environmentStrings =
+      (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for pointer in argv + environmentStrings { free(pointer) }
     }

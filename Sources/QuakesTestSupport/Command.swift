@@ -13,7 +13,9 @@ public struct Command: Sendable {
 
   /// Runs `executable` (a path, or a name looked up on `PATH`) with
   /// `arguments` and `environment` added to the test's own.
-  public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Command {
+  public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> Command
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments

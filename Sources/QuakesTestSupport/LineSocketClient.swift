@@ -46,7 +46,9 @@ public final class LineSocketClient {
   public func send(bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       guard sent > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
       offset += sent
     }

@@ -39,6 +39,9 @@ case "load":
 case "sqlite-crash-writer":
   exit(await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | sqlite [count] | decode [file] | feed [count] | load …\n".utf8))
+  FileHandle.standardError.write(
+    Data(
+      "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | sqlite [count] | decode [file] | feed [count] | load …\n"
+        .utf8))
   exit(2)
 }

@@ -25,7 +25,9 @@ struct QuakectlManualTests {
       #expect(flags.contains("--socket"), "\(command): \(flags)")
       for flag in flags {
         #expect(page.contains(flag), "quakectl.1 does not mention \(flag) of \(command)")
-        #expect(guide.contains(flag) || ["--help", "--version"].contains(flag), "docs/cli.md does not mention \(flag) of \(command)")
+        #expect(
+          guide.contains(flag) || ["--help", "--version"].contains(flag),
+          "docs/cli.md does not mention \(flag) of \(command)")
       }
     }
   }

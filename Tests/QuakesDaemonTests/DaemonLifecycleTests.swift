@@ -28,7 +28,8 @@ struct DaemonLifecycleTests {
       standIn.setBehaviour(.status(503), forFeed: "all_day")
       let second = try await QuakesdProcess(in: directory, arguments: arguments)
       defer { second.stop() }
-      #expect(second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
+      #expect(
+        second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
       #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
       try await second.child.waitForLine { $0.contains("polling all_day failed") }
       let status = try second.query().call(#"{"method":"quakes.status"}"#).result
@@ -63,7 +64,9 @@ struct DaemonLifecycleTests {
 
       let second = try await QuakesdProcess(in: directory, arguments: arguments)
       defer { second.stop() }
-      #expect(second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") }, "\(second.child.printed)")
+      #expect(
+        second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") },
+        "\(second.child.printed)")
       // Killed before its commit, the feed is fetched and written again;
       // after it, the restart's poll is a 304. Either way, a refresh that
       // waits ends with every quake in the cache.
@@ -76,7 +79,9 @@ struct DaemonLifecycleTests {
   private static func waitForFile(_ path: String, toExceed size: Int) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
-      if let current = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, current > size { return }
+      if let current = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, current > size {
+        return
+      }
       try await Task.sleep(for: .milliseconds(1))
     }
     Issue.record("\(path) never grew over \(size) bytes")

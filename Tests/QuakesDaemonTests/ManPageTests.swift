@@ -25,7 +25,9 @@ struct ManPageTests {
     return flags
   }
 
-  @Test("both pages render with groff -man -Tutf8 -ww without a warning", arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
+  @Test(
+    "both pages render with groff -man -Tutf8 -ww without a warning",
+    arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
   func rendersCleanly(page: String) throws {
     let (text, warnings) = try Self.rendered(page)
     #expect(warnings.isEmpty, "\(warnings)")
@@ -57,7 +59,8 @@ struct ManPageTests {
     #expect(undeclared.isEmpty, "flags of quakesd --help that no key declares: \(undeclared.sorted())")
   }
 
-  @Test("quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
+  @Test(
+    "quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
   func configurationPages() throws {
     let documents = [
       ("quakesd.conf.5", try Self.rendered("man/quakesd.conf.5").text),
@@ -65,7 +68,8 @@ struct ManPageTests {
     ]
     for (name, text) in documents {
       for key in ConfigurationKey.allCases {
-        #expect(text.contains(key.name + ":") || text.contains("`\(key.name)`"), "\(name) does not describe \(key.name)")
+        #expect(
+          text.contains(key.name + ":") || text.contains("`\(key.name)`"), "\(name) does not describe \(key.name)")
         #expect(text.contains(key.environmentVariable), "\(name) does not mention \(key.environmentVariable)")
         if let flag = key.flag { #expect(text.contains(flag), "\(name) does not mention \(flag)") }
       }

@@ -23,8 +23,11 @@ struct SystemdTests {
 
       let ready = try await notifications.waitForMessage { $0 == "READY=1" }
       #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
-      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil, "the sockets answer once READY=1 is sent")
-      try await notifications.waitForMessage { $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached" }
+      #expect(
+        try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil, "the sockets answer once READY=1 is sent")
+      try await notifications.waitForMessage {
+        $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached"
+      }
 
       daemon.child.send(signal: SIGTERM)
       #expect(await daemon.child.waitForExit() == 0)
@@ -59,7 +62,9 @@ struct SystemdTests {
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1)))
       let daemon = try await QuakesdProcess(
         in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
-        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000"]))
+        environment: QuakesdProcess.environment(adding: [
+          "NOTIFY_SOCKET": notifications.path, "WATCHDOG_USEC": "400000",
+        ]))
       defer { daemon.stop() }
       try await notifications.waitForMessage { $0 == "READY=1" }
       // Pings counted over three seconds: about 15 at one per 200 ms. A
@@ -76,7 +81,8 @@ struct SystemdTests {
   @Test("socket activation: the sockets systemd-socket-activate passes are served, and no socket file is made")
   func socketActivation() async throws {
     try #require(
-      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool), "systemd-socket-activate is missing: apt-get install systemd")
+      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool),
+      "systemd-socket-activate is missing: apt-get install systemd")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try await withUSGSStandIn { standIn in
@@ -99,7 +105,10 @@ struct SystemdTests {
       #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
       let deleted = try LineSocketClient(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
       #expect(deleted.result != nil, "\(deleted)")
-      #expect(activator.printed.contains { $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)") })
+      #expect(
+        activator.printed.contains {
+          $0.contains("control.sock (passed by systemd) and query.sock (passed by systemd)")
+        })
       #expect(!FileManager.default.fileExists(atPath: directory.file("run")), "no runtime directory of its own")
     }
   }
@@ -107,7 +116,8 @@ struct SystemdTests {
   @Test("a passed socket with a name quakesd does not serve is a configuration error: exit 78, the name in the message")
   func unknownSocketName() async throws {
     try #require(
-      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool), "systemd-socket-activate is missing: apt-get install systemd")
+      FileManager.default.isExecutableFile(atPath: Self.socketActivateTool),
+      "systemd-socket-activate is missing: apt-get install systemd")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let socket = directory.file("other.sock")
@@ -120,7 +130,9 @@ struct SystemdTests {
     try await activator.waitForLine { $0.contains("Listening on \(socket)") }
     _ = try? LineSocketClient(path: socket, timeout: .seconds(1))
     #expect(await activator.waitForExit() == 78)
-    #expect(activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") }, "\(activator.printed)")
+    #expect(
+      activator.printed.contains { $0.contains("named \"metrics\"") && $0.contains("FileDescriptorName=") },
+      "\(activator.printed)")
   }
 
   @Test("log lines carry <N> priorities when JOURNAL_STREAM names stderr, and times and levels otherwise")
@@ -154,7 +166,9 @@ struct SystemdTests {
   }
 
   /// Runs quakesd to its end with standard error into the file at `path`; returns the lines written there.
-  private static func runWithStderr(in path: String, arguments: [String], environment: [String: String]) throws -> [String] {
+  private static func runWithStderr(in path: String, arguments: [String], environment: [String: String]) throws
+    -> [String]
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try ChildProcess.builtExecutable("quakesd"))
     process.arguments = arguments
@@ -181,7 +195,8 @@ struct SystemdUnitTests {
   private static func installedUnits(in directory: TemporaryDirectory) throws -> [String] {
     try ["quakesd.service", "quakesd.socket", "quakesd-query.socket"].map { name in
       let text = try String(contentsOf: Self.units.appendingPathComponent(name), encoding: .utf8)
-        .replacingOccurrences(of: "ExecStart=/usr/bin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
+        .replacingOccurrences(
+          of: "ExecStart=/usr/bin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
       try text.write(toFile: directory.file(name), atomically: true, encoding: .utf8)
       return directory.file(name)
     }
@@ -216,7 +231,8 @@ struct SystemdUnitTests {
     let root = try TemporaryDirectory()
     defer { root.remove() }
     let result = try Command.run(
-      "systemd-sysusers", ["--root=\(root.path)", "--dry-run", Self.units.appendingPathComponent("quakesd.sysusers").path])
+      "systemd-sysusers",
+      ["--root=\(root.path)", "--dry-run", Self.units.appendingPathComponent("quakesd.sysusers").path])
     #expect(result.status == 0, "\(result.errors)")
     #expect((result.output + result.errors).contains("Creating group 'quakes'"), "\(result.output)\(result.errors)")
   }

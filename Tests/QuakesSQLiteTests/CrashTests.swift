@@ -1,10 +1,11 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesModel
 import QuakesSQLite
-@testable import quakes_bench
+import QuakesTestSupport
 import Testing
+
+@testable import quakes_bench
 
 /// A writer killed with SIGKILL in the middle of a diff leaves a database
 /// that opens and holds the state of the last committed diff: the state
@@ -74,7 +75,9 @@ import Testing
     let stored = Set(cache.quakes)
     let missing = Set(expected).subtracting(stored).count
     let extra = stored.subtracting(expected).count
-    #expect(missing == 0 && extra == 0, "the file is not the state after diff \(version): \(missing) quakes missing, \(extra) others")
+    #expect(
+      missing == 0 && extra == 0,
+      "the file is not the state after diff \(version): \(missing) quakes missing, \(extra) others")
     return version
   }
 

@@ -39,7 +39,9 @@ final class DaemonConnection {
       case EACCES, EPERM:
         throw .permissionDenied(
           path: path,
-          detail: "this user may not connect. control.sock is for root and the group quakes: run `sudo usermod -aG quakes $USER` and log in again, or use sudo.")
+          detail:
+            "this user may not connect. control.sock is for root and the group quakes: run `sudo usermod -aG quakes $USER` and log in again, or use sudo."
+        )
       default:
         throw .connection("cannot connect to \(path): \(String(cString: strerror(code)))")
       }
@@ -55,10 +57,14 @@ final class DaemonConnection {
   func send(_ data: Data) throws(ClientError) {
     var offset = 0
     while offset < data.count {
-      let sent = data[offset...].withUnsafeBytes { Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = data[offset...].withUnsafeBytes {
+        Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       guard sent > 0 else {
         if errno == EINTR { continue }
-        throw .connection("quakesd closed the connection on \(self.path) while the request was sent: \(String(cString: strerror(errno)))")
+        throw .connection(
+          "quakesd closed the connection on \(self.path) while the request was sent: \(String(cString: strerror(errno)))"
+        )
       }
       offset += sent
     }
@@ -80,7 +86,10 @@ final class DaemonConnection {
       try self.waitForInput(until: deadline, timeout: timeout)
       var buffer = [UInt8](repeating: 0, count: 65_536)
       let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
-      if count == 0 { throw .connection("quakesd closed the connection on \(self.path) before it answered; see `journalctl -u quakesd`.") }
+      if count == 0 {
+        throw .connection(
+          "quakesd closed the connection on \(self.path) before it answered; see `journalctl -u quakesd`.")
+      }
       if count < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         throw .connection("reading from \(self.path) failed: \(String(cString: strerror(errno)))")
@@ -95,7 +104,8 @@ final class DaemonConnection {
       if let deadline {
         let left = deadline - .now
         if left <= .zero { throw .timeout(path: self.path, seconds: Self.seconds(timeout ?? .zero)) }
-        milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        milliseconds = Int32(
+          clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
       }
       var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, milliseconds)

@@ -45,7 +45,10 @@ struct ColdStartBenchmark {
       result.peak.append(memory.peak)
       daemon.send(signal: SIGTERM)
       let status = await daemon.waitForExit()
-      guard status == 0 else { throw MeasuredRun.Failure(description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))") }
+      guard status == 0 else {
+        throw MeasuredRun.Failure(
+          description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
+      }
     }
     return result
   }

@@ -25,14 +25,19 @@ struct MeasuredRun {
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, logPath: String? = nil
   ) throws -> MeasuredRun {
-    let measure = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("quakes-measure").path
-    let resultPath = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-measure-\(UUID().uuidString)").path
+    let measure = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "quakes-measure"
+    ).path
+    let resultPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "quakes-measure-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: resultPath) }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, logPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(
+      &actions, STDOUT_FILENO, logPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
     let argv = ([measure, resultPath, executable] + arguments).map { strdup($0) } + [nil]
     let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -40,10 +45,14 @@ struct MeasuredRun {
 
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, measure, &actions, nil, argv, envp)
-    guard spawned == 0 else { throw Failure(description: "cannot start \(measure): \(String(cString: strerror(spawned)))") }
+    guard spawned == 0 else {
+      throw Failure(description: "cannot start \(measure): \(String(cString: strerror(spawned)))")
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { throw Failure(description: "waitpid \(measure): \(String(cString: strerror(errno)))") }
+      guard errno == EINTR else {
+        throw Failure(description: "waitpid \(measure): \(String(cString: strerror(errno)))")
+      }
     }
     let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
     guard status == 0, fields.count == 3, let nanoseconds = Int64(fields[0]), let kibibytes = Int(fields[1]),

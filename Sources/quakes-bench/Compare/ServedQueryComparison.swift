@@ -50,7 +50,9 @@ struct ServedQueryComparison {
         return ([#"{"method":"quakes.list","params":{"limit":100}}"#], [list])
       case .listDistinct:
         return (
-          (0..<distinctCount).map { #"{"method":"quakes.list","params":{"limit":100,"until":"\#(DistinctUntil.iso8601($0))"}}"# },
+          (0..<distinctCount).map {
+            #"{"method":"quakes.list","params":{"limit":100,"until":"\#(DistinctUntil.iso8601($0))"}}"#
+          },
           (0..<distinctCount).map { list + "&time__lt=\(DistinctUntil.milliseconds($0))" }
         )
       }
@@ -116,7 +118,8 @@ struct ServedQueryComparison {
         ]
         if let port = self.peerPort {
           runs.append {
-            result.peer[query, default: []].append(try self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce))
+            result.peer[query, default: []].append(
+              try self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce))
           }
         }
         for index in runs.indices {
@@ -129,7 +132,10 @@ struct ServedQueryComparison {
 
   /// The command line of one load run, as the report shows it.
   var loadOptions: [String] {
-    ["--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup", "\(self.warmup)"]
+    [
+      "--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup",
+      "\(self.warmup)",
+    ]
   }
 
   private func load(_ arguments: [String]) throws -> LoadGenerator.Outcome {
@@ -139,7 +145,9 @@ struct ServedQueryComparison {
     }
     let outcome = try JSONDecoder().decode(LoadGenerator.Outcome.self, from: Data(run.output.utf8))
     guard outcome.replies > 0, outcome.errors == 0 else {
-      throw MeasuredRun.Failure(description: "quakes-bench load \(arguments.joined(separator: " ")): \(outcome.replies) replies, \(outcome.errors) errors")
+      throw MeasuredRun.Failure(
+        description:
+          "quakes-bench load \(arguments.joined(separator: " ")): \(outcome.replies) replies, \(outcome.errors) errors")
     }
     return outcome
   }

@@ -77,7 +77,9 @@ struct LoadGenerator {
         eachOnce = true
         continue
       }
-      guard name.hasPrefix("--"), let value = remaining.popFirst() else { throw Failure(description: "expected --option value, got \(name)") }
+      guard name.hasPrefix("--"), let value = remaining.popFirst() else {
+        throw Failure(description: "expected --option value, got \(name)")
+      }
       options[String(name.dropFirst(2))] = value
     }
     let target: LoadTarget
@@ -124,7 +126,9 @@ struct LoadGenerator {
     var outcome = Outcome()
     var descriptors = connections.map { pollfd(fd: $0.descriptor, events: 0, revents: 0) }
     while clock.now < end || connections.contains(where: { $0.pending > 0 }) {
-      guard clock.now < end + .seconds(30) else { throw Failure(description: "replies still missing 30 s after the end") }
+      guard clock.now < end + .seconds(30) else {
+        throw Failure(description: "replies still missing 30 s after the end")
+      }
       for index in connections.indices {
         descriptors[index].events = Int16(POLLIN) | (connections[index].wantsToWrite ? Int16(POLLOUT) : 0)
       }
@@ -164,7 +168,8 @@ struct LoadGenerator {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     outcome.generatorCPUSeconds =
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+      / 1e6
     return outcome
   }
 
@@ -175,7 +180,9 @@ struct LoadGenerator {
   func request(number: Int) throws -> [UInt8] {
     if self.eachOnce, number >= self.requests.count {
       throw Failure(
-        description: "the run needed more than the \(self.requests.count) distinct requests of its file (--each-once): give a longer file")
+        description:
+          "the run needed more than the \(self.requests.count) distinct requests of its file (--each-once): give a longer file"
+      )
     }
     return self.requests[number % self.requests.count]
   }

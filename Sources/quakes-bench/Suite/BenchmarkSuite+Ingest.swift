@@ -6,7 +6,8 @@ extension BenchmarkSuite {
   ///
   /// Every ratio divides a whole process by a whole process; the poll alone
   /// inside quakesd has a column of its own and is divided into nothing.
-  mutating func ingest(feed: String, name: String, source: String, rounds: Int) async throws -> IngestComparison.Result {
+  mutating func ingest(feed: String, name: String, source: String, rounds: Int) async throws -> IngestComparison.Result
+  {
     print("ingest: \(source)")
     let result = try await IngestComparison(
       feedPath: feed, feedName: name, binaries: self.binaries, peer: self.peers?.geojsonToSQLite, rounds: rounds,
@@ -20,7 +21,8 @@ extension BenchmarkSuite {
       "", "quakesd --once, whole process", "geojson-to-sqlite, whole process", "geojson-to-sqlite ÷ quakesd",
       "the poll alone inside quakesd (its log; in-process, not compared)")
     table.add(
-      "fresh file, ms", result.oursFresh.text(), result.peerFresh.text(), self.ratio(result.peerFresh.median, result.oursFresh.median),
+      "fresh file, ms", result.oursFresh.text(), result.peerFresh.text(),
+      self.ratio(result.peerFresh.median, result.oursFresh.median),
       result.oursFreshPoll.text())
     table.add(
       "peak RSS, fresh file, MiB", result.oursFreshMemory.text(), result.peerFreshMemory.text(),
@@ -31,8 +33,10 @@ extension BenchmarkSuite {
       let ratio = way == .notModified ? "— (not compared)" : self.ratio(result.peerAgain.median, runs.wallTime.median)
       table.add("again: \(way.title), ms", runs.wallTime.text(), peer, ratio, runs.poll.text())
     }
-    let rows = IngestComparison.Repeat.allCases.map { "\(again($0).rowsWritten) (\($0.shortTitle))" }.joined(separator: ", ")
-    table.add("rows written by the same feed again", rows, self.peers == nil ? "—" : self.count(result.peerRowsAgain), "", "")
+    let rows = IngestComparison.Repeat.allCases.map { "\(again($0).rowsWritten) (\($0.shortTitle))" }.joined(
+      separator: ", ")
+    table.add(
+      "rows written by the same feed again", rows, self.peers == nil ? "—" : self.count(result.peerRowsAgain), "", "")
 
     self.report.addSection(
       "Ingest: \(name), \(what)",
@@ -100,8 +104,10 @@ extension BenchmarkSuite {
     self.report.add(
       .init(
         comparison: "ingest \(name) (\(what)) into a fresh file, whole process",
-        ours: "\(self.milliseconds(result.oursFresh)), \(self.mebibytes(result.oursFreshMemory)) (the poll alone, in-process: \(self.milliseconds(result.oursFreshPoll)))",
-        peer: self.peers == nil ? "—" : "\(self.milliseconds(result.peerFresh)), \(self.mebibytes(result.peerFreshMemory))",
+        ours:
+          "\(self.milliseconds(result.oursFresh)), \(self.mebibytes(result.oursFreshMemory)) (the poll alone, in-process: \(self.milliseconds(result.oursFreshPoll)))",
+        peer: self.peers == nil
+          ? "—" : "\(self.milliseconds(result.peerFresh)), \(self.mebibytes(result.peerFreshMemory))",
         ratio: self.peers == nil
           ? "—"
           : "\(self.ratio(result.peerFresh.median, result.oursFresh.median)) faster, "
@@ -114,9 +120,12 @@ extension BenchmarkSuite {
     self.report.add(
       .init(
         comparison: "the same \(name) again (nothing changed), whole process",
-        ours: IngestComparison.Repeat.allCases.map { "\($0.shortTitle): \(self.milliseconds(again($0).wallTime)), \(again($0).rowsWritten) rows" }
-          .joined(separator: "; "),
-        peer: self.peers == nil ? "—" : "\(self.milliseconds(result.peerAgain)), \(self.count(result.peerRowsAgain)) rows",
+        ours: IngestComparison.Repeat.allCases.map {
+          "\($0.shortTitle): \(self.milliseconds(again($0).wallTime)), \(again($0).rowsWritten) rows"
+        }
+        .joined(separator: "; "),
+        peer: self.peers == nil
+          ? "—" : "\(self.milliseconds(result.peerAgain)), \(self.count(result.peerRowsAgain)) rows",
         ratio: self.peers == nil
           ? "—"
           : "\(self.ratio(result.peerAgain.median, newGenerated.wallTime.median)) faster (new generated); "
