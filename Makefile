@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release test run demo bench bench-peers bench-smoke completions clean
+.PHONY: all deps toolchain build release lint format test run demo bench bench-peers bench-smoke completions clean
 
 all: build
 
@@ -39,7 +39,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-test: deps
+# The style check: .swift-format, with the formatter that ships with the
+# toolchain. `make format` rewrites the files to pass it.
+SWIFT_SOURCES := Sources Tests Package.swift
+
+lint: toolchain
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+
+format: toolchain
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_SOURCES)
+
+test: deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-smoke

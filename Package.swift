@@ -3,15 +3,20 @@
 // quakesd keeps a local, queryable cache of the USGS earthquake catalogue;
 // quakectl is its control CLI. The module graph follows the data flow:
 //
-//   ImmutableData (generic store) ← QuakesData (domain: state, reducer, listener)
-//     ← QuakesSQLite (the SQLite local store)
-//     ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
+//   QuakesModel (the values: Quake and its JSON shape, feeds, timestamps, the list query)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
-//     ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging)
+//       ← QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
+//     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
+//       ← QuakesSQLite (the SQLite local store)
+//       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
+//       ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging),
+//         also on QuakesProtocol ← quakesd (the daemon)
+//       ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
-//     ← usgs-standin (serves a folder of feeds, for the offline demo)
-//     ← quakesd (the daemon), QuakesBench ← quakes-bench (benchmarks; quakes-measure times its commands)
-//   QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
+//     ← usgs-standin (serves a folder of feeds, for the offline demo), QuakesBench ← quakes-bench
+//
+// quakectl links neither ImmutableData nor QuakesData nor swift-collections:
+// what it shares with the daemon is the model and the wire.
 //
 // See docs/architecture.md.
 
@@ -29,6 +34,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
+    .library(name: "QuakesModel", targets: ["QuakesModel"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "QuakesSQLite", targets: ["QuakesSQLite"]),
     .library(name: "QuakesUSGS", targets: ["QuakesUSGS"]),
@@ -51,8 +57,13 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
+      name: "QuakesModel",
+      swiftSettings: strictSwift
+    ),
+    .target(
       name: "QuakesData",
       dependencies: [
+        "QuakesModel",
         "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
@@ -61,6 +72,7 @@ let package = Package(
     .target(
       name: "QuakesSQLite",
       dependencies: [
+        "QuakesModel",
         "QuakesData",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
@@ -73,7 +85,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesUSGS",
-      dependencies: ["QuakesData", "CCurl"],
+      dependencies: ["QuakesModel", "QuakesData", "CCurl"],
       swiftSettings: strictSwift
     ),
     .target(
@@ -88,7 +100,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesProtocol",
-      dependencies: ["QuakesData"],
+      dependencies: ["QuakesModel"],
       swiftSettings: strictSwift
     ),
     .systemLibrary(
@@ -100,6 +112,7 @@ let package = Package(
       name: "QuakesDaemon",
       dependencies: [
         "ImmutableData",
+        "QuakesModel",
         "QuakesData",
         "QuakesSQLite",
         "QuakesUSGS",
@@ -116,7 +129,7 @@ let package = Package(
     ),
     .target(
       name: "QuakesClient",
-      dependencies: ["QuakesProtocol", "QuakesData"],
+      dependencies: ["QuakesProtocol", "QuakesModel"],
       swiftSettings: strictSwift
     ),
     .executableTarget(
@@ -124,7 +137,7 @@ let package = Package(
       dependencies: [
         "QuakesClient",
         "QuakesProtocol",
-        "QuakesData",
+        "QuakesModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -132,7 +145,7 @@ let package = Package(
     .target(
       name: "QuakesTestSupport",
       dependencies: [
-        "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesData", "QuakesSQLite",
+        "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesModel", "QuakesData", "QuakesSQLite",
         .product(name: "Subprocess", package: "swift-subprocess"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
@@ -146,6 +159,7 @@ let package = Package(
       name: "quakesd",
       dependencies: [
         "QuakesDaemon",
+        "QuakesModel",
         "QuakesData",
         "QuakesUSGS",
         "CStopSignals",
@@ -160,6 +174,7 @@ let package = Package(
       name: "QuakesBench",
       dependencies: [
         "QuakesUSGS",
+        "QuakesModel",
         "QuakesData",
         "QuakesSQLite",
         "QuakesTestSupport",
@@ -189,14 +204,14 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesUSGSTests",
-      dependencies: ["QuakesUSGS", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      dependencies: ["QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesDaemon", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn", "ImmutableData",
-        "QuakesTestSupport", "QuakesClient",
+        "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn",
+        "ImmutableData", "QuakesTestSupport", "QuakesClient",
         .product(name: "Subprocess", package: "swift-subprocess"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -207,28 +222,29 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesProtocolTests",
-      dependencies: ["QuakesProtocol", "QuakesData"],
+      dependencies: ["QuakesProtocol", "QuakesModel"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakectlTests",
-      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesModel", "USGSStandIn", "QuakesTestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesBenchTests",
-      dependencies: ["QuakesBench", "QuakesUSGS", "QuakesData", "QuakesProtocol", "USGSStandIn"],
+      dependencies: ["QuakesBench", "QuakesUSGS", "QuakesModel", "QuakesData", "QuakesProtocol", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesDataTests",
-      dependencies: ["QuakesData", "ImmutableData"],
+      dependencies: ["QuakesModel", "QuakesData", "ImmutableData"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "QuakesSQLiteTests",
       dependencies: [
         "QuakesSQLite",
+        "QuakesModel",
         "QuakesData",
         "QuakesTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),

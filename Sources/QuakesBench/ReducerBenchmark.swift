@@ -1,6 +1,7 @@
 import Foundation
 import HashTreeCollections
 import QuakesData
+import QuakesModel
 
 /// One reducer step that adds one quake to a state of n quakes, while the old
 /// state stays alive (as it does: the store streams it to the listener).
@@ -38,8 +39,11 @@ enum ReducerBenchmark {
       let batches = (0..<steps).map { [self.quake(size + $0)] }
 
       let tree = try self.measure("the TreeDictionary step at \(size)", steps: steps, size: size) { step in
-        let action = QuakesAction.data(.persistentSession(.remoteStore(.didFetchQuakes(
-          feed: .allHour, date: Date(), result: .success(batch: FeedBatch(quakes: batches[step]))))))
+        let action = QuakesAction.data(
+          .persistentSession(
+            .remoteStore(
+              .didFetchQuakes(
+                feed: .allHour, date: Date(), result: .success(batch: FeedBatch(quakes: batches[step]))))))
         return try QuakesReducer.reduce(state: state, action: action).quakes.data.count
       }
       let flat = try self.measure("the Dictionary step at \(size)", steps: steps, size: size) { step in

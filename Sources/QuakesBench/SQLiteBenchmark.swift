@@ -1,6 +1,7 @@
 import Foundation
 import HashTreeCollections
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 
 /// The SQLite local store on the two writes that matter for a poll: a batch
@@ -64,8 +65,11 @@ enum SQLiteBenchmark {
       poll.append(
         try await clock.measure {
           let feedBatch = FeedBatch(quakes: batch)
-          let action = QuakesAction.data(.persistentSession(.remoteStore(.didFetchQuakes(
-            feed: .allMonth, date: Date(), result: .success(batch: feedBatch)))))
+          let action = QuakesAction.data(
+            .persistentSession(
+              .remoteStore(
+                .didFetchQuakes(
+                  feed: .allMonth, date: Date(), result: .success(batch: feedBatch)))))
           let next = try QuakesReducer.reduce(state: state, action: action)
           let diff = QuakesDiff(oldState: state, newState: next, batch: feedBatch, feed: .allMonth)
           storeTime = try await clock.measure {

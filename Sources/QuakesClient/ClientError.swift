@@ -43,13 +43,16 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     switch self {
     case .notRunning(let path, let tried):
       let elsewhere = tried.count > 1 ? " (looked in \(tried.joined(separator: ", ")))" : ""
-      return "quakesd is not running: no socket at \(path)\(elsewhere). Start it with `systemctl start quakesd` or `quakesd`, or name its socket with --socket or QUAKESD_SOCKET."
+      return
+        "quakesd is not running: no socket at \(path)\(elsewhere). Start it with `systemctl start quakesd` or `quakesd`, or name its socket with --socket or QUAKESD_SOCKET."
     case .permissionDenied(let path, let detail):
       return "permission denied on \(path): \(detail)"
     case .timeout(let path, let seconds):
-      return "quakesd did not answer within \(seconds.formatted()) s on \(path); it may be busy or hung: check `systemctl status quakesd`, or raise --timeout."
+      return
+        "quakesd did not answer within \(seconds.formatted()) s on \(path); it may be busy or hung: check `systemctl status quakesd`, or raise --timeout."
     case .versionMismatch(let daemon, let path):
-      return "quakesd at \(path) speaks protocol version \(daemon), this quakectl speaks \(WireProtocol.version): use the quakectl that came with that quakesd."
+      return
+        "quakesd at \(path) speaks protocol version \(daemon), this quakectl speaks \(WireProtocol.version): use the quakectl that came with that quakesd."
     case .daemon(let error):
       return "\(error.message) (\(error.code.rawValue))"
     case .connection(let message):

@@ -18,7 +18,7 @@ public struct QuakesClient: Sendable {
 
   /// The socket `method` is sent to.
   public func path(for method: QuakesProtocol.Method) -> String {
-    self.sockets.path(for: method.isReadOnly ? .query : .control)
+    self.sockets.path(for: SocketRole(for: method))
   }
 
   /// Calls `method` with `params` and decodes its result as `Result`.
@@ -58,7 +58,9 @@ public struct QuakesClient: Sendable {
     return try DaemonConnection(path: path, tried: tried)
   }
 
-  private static func requestLine(_ method: QuakesProtocol.Method, params: (some Encodable)?, more: Bool) throws(ClientError) -> Data {
+  private static func requestLine(_ method: QuakesProtocol.Method, params: (some Encodable)?, more: Bool)
+    throws(ClientError) -> Data
+  {
     do {
       return try Request.line(method: method, params: params, more: more)
     } catch {
@@ -66,22 +68,28 @@ public struct QuakesClient: Sendable {
     }
   }
 
-  private static func decode<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError) -> Result {
+  private static func decode<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError)
+    -> Result
+  {
     let envelope = try self.envelope(line, as: Result.self, path: path)
     guard let result = envelope.result else { throw self.failure(envelope.error, path: path) }
     return result
   }
 
-  private static func envelope<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError) -> ReplyEnvelope<Result> {
+  private static func envelope<Result: Decodable>(_ line: Data, as _: Result.Type, path: String) throws(ClientError)
+    -> ReplyEnvelope<Result>
+  {
     let version = (try? JSONDecoder().decode(ProtocolVersion.self, from: line))?.v
     guard let version else {
-      throw .connection("the reply from \(path) is not a quakesd reply: \(String(decoding: line.prefix(200), as: UTF8.self))")
+      throw .connection(
+        "the reply from \(path) is not a quakesd reply: \(String(decoding: line.prefix(200), as: UTF8.self))")
     }
     guard version == WireProtocol.version else { throw .versionMismatch(daemon: version, path: path) }
     do {
       return try JSONDecoder().decode(ReplyEnvelope<Result>.self, from: line)
     } catch {
-      throw .connection("the reply from \(path) does not have the expected shape (\(error)); is quakectl as new as quakesd?")
+      throw .connection(
+        "the reply from \(path) does not have the expected shape (\(error)); is quakectl as new as quakesd?")
     }
   }
 

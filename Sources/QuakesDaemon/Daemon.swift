@@ -1,10 +1,11 @@
-public import Logging
-public import ServiceLifecycle
 import Foundation
 import ImmutableData
+public import Logging
 import QuakesData
+import QuakesProtocol
 import QuakesSQLite
 import QuakesUSGS
+public import ServiceLifecycle
 
 /// The daemon: opens the cache, loads it, and polls the feeds until it is
 /// asked to stop (SIGTERM or SIGINT through the service group), or once with
@@ -32,9 +33,10 @@ public struct Daemon: Service {
   public func run() async throws {
     let localStore = try self.openLocalStore()
     defer { try? localStore.close() }
-    let catalogue = try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
-      try USGSFeedCatalogue(baseURL: url)
-    } ?? USGSFeedCatalogue()
+    let catalogue =
+      try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
+        try USGSFeedCatalogue(baseURL: url)
+      } ?? USGSFeedCatalogue()
     let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
     let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
     let logger = self.logger
@@ -43,8 +45,9 @@ public struct Daemon: Service {
 
     try await self.load(store)
     let notifier = SystemdNotifier()
-    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger) { feed, outcome in
-      notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().quakes.data.count))
+    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger) {
+      feed, outcome in
+      notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().selectQuakesCount()))
     }
     if self.configuration.once {
       let outcomes = await scheduler.pollOnce()
@@ -71,7 +74,7 @@ public struct Daemon: Service {
     }
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(catalogue.baseURL)")
-    notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().quakes.data.count))
+    notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
     let connections = ConnectionCount()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
@@ -110,7 +113,8 @@ public struct Daemon: Service {
   private func openSockets() async throws -> [SocketServer] {
     let openFiles = OpenFileLimit.raise()
     if openFiles < self.limits.maximumConnections + 64 {
-      self.logger.notice("at most \(openFiles) open files: fewer clients than \(self.limits.maximumConnections) fit at once")
+      self.logger.notice(
+        "at most \(openFiles) open files: fewer clients than \(self.limits.maximumConnections) fit at once")
     }
     let inherited: [SocketRole: CInt]
     do {
@@ -138,7 +142,9 @@ public struct Daemon: Service {
   }
 
   /// Empties `cache` after every action ``QuakesFilter`` says can change the quakes.
-  private static func emptyListCache(_ cache: ListCache, whenQuakesChangeIn store: Store<QuakesState, QuakesAction>) async {
+  private static func emptyListCache(_ cache: ListCache, whenQuakesChangeIn store: Store<QuakesState, QuakesAction>)
+    async
+  {
     let changesQuakes = QuakesFilter.filterQuakes()
     for await (oldState, action, _) in await store.makeStream() where changesQuakes(oldState, action) {
       cache.removeAll()
@@ -161,15 +167,13 @@ public struct Daemon: Service {
 
   @StoreActor
   private func load(_ store: Store<QuakesState, QuakesAction>) async throws {
-    var transitions = store.makeStream().makeAsyncIterator()
-    try store.dispatch(action: .daemon(.didStart))
-    while let (_, action, newState) = await transitions.next() {
-      guard case .data(.persistentSession(.localStore(.didFetchQuakes(result: let result)))) = action else { continue }
-      if case .failure(let error) = result {
-        throw ConfigurationError("cannot load the cache: \(error)")
-      }
-      self.logger.info("loaded \(newState.quakes.data.count) quakes from the cache")
-      return
+    let loaded = try await store.dispatch(action: .daemon(.didStart)) { action in
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = action { true } else { false }
     }
+    guard let loaded else { throw CancellationError() }
+    if case .failure(let error) = loaded.selectQuakesStatus() {
+      throw ConfigurationError("cannot load the cache: \(error)")
+    }
+    self.logger.info("loaded \(loaded.selectQuakesCount()) quakes from the cache")
   }
 }

@@ -20,7 +20,8 @@ public enum JSONScalar: Hashable, Sendable, Codable {
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
     } else {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"id\" must be a string, number, boolean or null")
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\"id\" must be a string, number, boolean or null")
     }
   }
 

@@ -28,7 +28,9 @@ public enum Reply {
   /// One error line, with its newline.
   public static func line(id: JSONScalar?, error: ProtocolError, continues: Bool = false) -> Data {
     // An error holds two strings and an id: encoding them cannot fail.
-    let body = (try? WireJSON.encode(error)) ?? Data(#"{"code":"quakes.Internal","message":"unencodable error"}"#.utf8)
+    let body =
+      (try? WireJSON.encode(error))
+      ?? Data(#"{"code":"\#(ErrorCode.internal.rawValue)","message":"unencodable error"}"#.utf8)
     return (try? self.envelope(id: id, key: "error", value: body, continues: continues)) ?? body
   }
 

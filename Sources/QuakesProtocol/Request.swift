@@ -83,13 +83,18 @@ extension Request {
         id: envelope.id,
         error: ProtocolError(
           .unsupportedVersion,
-          "protocol version \(version) is not supported: this daemon speaks version \(WireProtocol.version); use a quakectl of the same release"))
+          "protocol version \(version) is not supported: this daemon speaks version \(WireProtocol.version); use a quakectl of the same release"
+        ))
     }
     guard let name = envelope.method else {
-      throw Rejection(id: envelope.id, error: ProtocolError(.invalidRequest, "the request has no \"method\"; known methods: \(Self.knownMethods)"))
+      throw Rejection(
+        id: envelope.id,
+        error: ProtocolError(.invalidRequest, "the request has no \"method\"; known methods: \(Self.knownMethods)"))
     }
     guard let method = Method(rawValue: name) else {
-      throw Rejection(id: envelope.id, error: ProtocolError(.invalidRequest, "unknown method \"\(name)\"; known methods: \(Self.knownMethods)"))
+      throw Rejection(
+        id: envelope.id,
+        error: ProtocolError(.invalidRequest, "unknown method \"\(name)\"; known methods: \(Self.knownMethods)"))
     }
     self.version = version
     self.id = envelope.id
@@ -109,7 +114,8 @@ extension Request {
       }
       return try decoder.decode(Params.self, from: Data("{}".utf8))
     } catch {
-      throw ProtocolError(.invalidRequest, "bad params for \(self.method.rawValue): \(Self.describe(error, in: self.line))")
+      throw ProtocolError(
+        .invalidRequest, "bad params for \(self.method.rawValue): \(Self.describe(error, in: self.line))")
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 
 /// How a ``FeedRecord`` is stored in the `feeds` table, one row per feed
 /// name: the HTTP validators verbatim, times as INTEGER epoch milliseconds.
@@ -15,10 +16,11 @@ enum FeedsTable {
   /// ``upsertSQL``, except that an existing row is left alone when its
   /// validators are those of `record`: a batch that changed no quake then
   /// dirties no page (and costs no fsync) unless the feed's validators moved.
-  static let upsertUnlessValidatorsMatchSQL = upsertSQL + """
+  static let upsertUnlessValidatorsMatchSQL =
+    upsertSQL + """
 
-    WHERE etag IS NOT excluded.etag OR last_modified IS NOT excluded.last_modified
-    """
+      WHERE etag IS NOT excluded.etag OR last_modified IS NOT excluded.last_modified
+      """
 
   /// Every column, in the order of ``arguments(feed:record:)`` and ``record(_:)``.
   static let columns = ["name", "etag", "last_modified", "generated", "last_success"]

@@ -1,6 +1,7 @@
 public import Foundation
-public import QuakesData
 import GRDB
+public import QuakesData
+public import QuakesModel
 
 /// The local store of quakesd: the cache in an SQLite database file, which
 /// survives restarts and which scripts may read while the daemon runs.

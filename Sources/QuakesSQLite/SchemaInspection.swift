@@ -56,7 +56,8 @@ struct SchemaInspection: Sendable {
 
   private var foreignDetail: String {
     let id = "PRAGMA application_id is \(self.applicationID)"
-    let tables = self.objects.isEmpty ? "no tables" : "tables \(self.objects.sorted().prefix(5).joined(separator: ", "))"
+    let tables =
+      self.objects.isEmpty ? "no tables" : "tables \(self.objects.sorted().prefix(5).joined(separator: ", "))"
     return "\(id), user_version \(self.version), \(tables)"
   }
 }

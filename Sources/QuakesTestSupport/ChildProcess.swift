@@ -41,7 +41,9 @@ public final class ChildProcess: Sendable {
   ///
   /// - Throws: ``Failure`` when the child exits first or `timeout` passes.
   @discardableResult
-  public func waitForLine(timeout: Duration = .seconds(120), where predicate: @Sendable (String) -> Bool) async throws -> String {
+  public func waitForLine(timeout: Duration = .seconds(120), where predicate: @Sendable (String) -> Bool) async throws
+    -> String
+  {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let line = self.printed.first(where: predicate) { return line }

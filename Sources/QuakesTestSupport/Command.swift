@@ -21,7 +21,9 @@ public struct Command: Sendable {
   /// `arguments` and `environment` added to the test's own, both streams
   /// read as they come (a command that fills one pipe while the other is
   /// read would never end).
-  public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Command {
+  public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+    -> Command
+  {
     let result = try await Subprocess.run(
       executable.contains("/") ? .path(FilePath(executable)) : .name(executable), arguments: Arguments(arguments),
       environment: .inherited(adding: environment),

@@ -10,6 +10,7 @@ extension Environment {
 
   /// This process's environment with `variables` added (or replacing what it has).
   public static func inherited(adding variables: [String: String]) -> Environment {
-    .inherit.updating(Dictionary(uniqueKeysWithValues: variables.map { (Key(stringLiteral: $0.key), Optional($0.value)) }))
+    .inherit.updating(
+      Dictionary(uniqueKeysWithValues: variables.map { (Key(stringLiteral: $0.key), Optional($0.value)) }))
   }
 }

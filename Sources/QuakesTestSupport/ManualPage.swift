@@ -4,7 +4,8 @@ public import Foundation
 /// long flags a binary's `--help` lists, so tests can check one against the other.
 public enum ManualPage {
   /// The repository's root (three levels above this file).
-  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// The page at `path` (relative to the repository) rendered by groff,
@@ -14,7 +15,8 @@ public enum ManualPage {
     let file = Self.repositoryRoot.appendingPathComponent(path).path
     let checked = try await Command.run("groff", ["-man", "-Tutf8", "-ww", "-z", file])
     let plain = try await Command.run("groff", ["-man", "-Tutf8", "-rHY=0", "-rLL=300n", "-P-cbou", file])
-    let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
+    let text = plain.output.replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(
+      of: "\u{2212}", with: "-")
     let failure = plain.status == 0 ? "" : "groff failed: \(plain.errors)"
     return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)") + failure)
   }

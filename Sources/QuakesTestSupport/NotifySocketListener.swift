@@ -35,7 +35,9 @@ public final class NotifySocketListener {
   ///
   /// - Throws: ``Failure`` after `timeout`, listing what did arrive.
   @discardableResult
-  public func waitForMessage(timeout: Duration = .seconds(60), where predicate: (String) -> Bool) async throws -> [String] {
+  public func waitForMessage(timeout: Duration = .seconds(60), where predicate: (String) -> Bool) async throws
+    -> [String]
+  {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let message = self.messages.first(where: { $0.contains(where: predicate) }) { return message }
@@ -50,7 +52,6 @@ public final class NotifySocketListener {
     self.receiveAvailable()
     return self.messages.filter { $0.contains(line) }
   }
-
 
   private func receiveAvailable() {
     var buffer = [UInt8](repeating: 0, count: 4_096)

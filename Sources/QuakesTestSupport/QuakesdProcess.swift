@@ -38,8 +38,11 @@ public final class QuakesdProcess: Sendable {
   /// (systemd's variables, a configuration file named by the environment).
   public static func environment(adding extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-      !key.hasPrefix("QUAKESD_") && !["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID",
-        "LISTEN_FDNAMES", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"].contains(key)
+      !key.hasPrefix("QUAKESD_")
+        && ![
+          "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID",
+          "LISTEN_FDNAMES", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY",
+        ].contains(key)
     }
     environment["QUAKESD_CONFIG"] = "/dev/null"
     environment.merge(extra) { _, new in new }

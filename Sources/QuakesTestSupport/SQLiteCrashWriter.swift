@@ -1,5 +1,6 @@
 import Foundation
 public import QuakesData
+public import QuakesModel
 import QuakesSQLite
 
 /// `quakes-bench sqlite-crash-writer PATH COUNT [PAUSE]`: not a benchmark

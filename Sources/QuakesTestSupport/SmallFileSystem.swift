@@ -40,13 +40,17 @@ public final class SmallFileSystem {
   public func fill() throws {
     if self.filler < 0 {
       self.filler = open(self.path + "/filler", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-      guard self.filler >= 0 else { throw Failure(description: "cannot create the filler: \(String(cString: strerror(errno)))") }
+      guard self.filler >= 0 else {
+        throw Failure(description: "cannot create the filler: \(String(cString: strerror(errno)))")
+      }
     }
     for chunk in [65_536, 4_096, 512, 1] {
       let bytes = [UInt8](repeating: 0x55, count: chunk)
       while write(self.filler, bytes, chunk) == chunk {}
     }
-    guard errno == ENOSPC else { throw Failure(description: "filling stopped early: \(String(cString: strerror(errno)))") }
+    guard errno == ENOSPC else {
+      throw Failure(description: "filling stopped early: \(String(cString: strerror(errno)))")
+    }
   }
 
   /// Removes what ``fill()`` wrote.

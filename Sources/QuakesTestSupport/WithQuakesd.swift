@@ -25,6 +25,7 @@ public func withQuakesd<Result: Sendable>(
     if waitForListening {
       try await child.waitForLine { $0.contains("listening on") }
     }
-    return try await body(QuakesdProcess(child: child, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory))
+    return try await body(
+      QuakesdProcess(child: child, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory))
   }
 }

@@ -77,7 +77,8 @@ public struct SampleCatalogue: Sendable {
     default: return nil
     }
     let start = now.addingTimeInterval(-days * 86_400)
-    let features = self.events.filter { $0.time >= start && $0.time <= now }.sorted { $0.time > $1.time }.map(Self.feature)
+    let features = self.events.filter { $0.time >= start && $0.time <= now }.sorted { $0.time > $1.time }.map(
+      Self.feature)
     let generated = Int64(now.timeIntervalSince1970 * 1_000)
     return """
       {"type":"FeatureCollection","metadata":{"generated":\(generated),\

@@ -29,7 +29,8 @@ final class StandInRecorder: ChannelInboundHandler, RemovableChannelHandler {
       headers[key] = headers[key].map { $0 + ", " + value } ?? value
     }
     self.state.record(
-      RecordedRequest(method: head.method.rawValue, uri: head.uri, feed: self.state.feed(named: head.uri), headers: headers))
+      RecordedRequest(
+        method: head.method.rawValue, uri: head.uri, feed: self.state.feed(named: head.uri), headers: headers))
     if Self.acceptsGzip(head.headers[canonicalForm: "accept-encoding"]) {
       head.headers.replaceOrAdd(name: "accept-encoding", value: "gzip")
     }

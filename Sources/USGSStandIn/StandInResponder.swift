@@ -53,7 +53,8 @@ final class StandInResponder: ChannelInboundHandler, RemovableChannelHandler {
 extension StandInResponder {
   private func respond(to request: HTTPRequestHead, context: ChannelHandlerContext) {
     guard request.method == .GET else {
-      self.send(.methodNotAllowed, text: "only GET is served here", headers: [("Allow", "GET")], to: request, context: context)
+      self.send(
+        .methodNotAllowed, text: "only GET is served here", headers: [("Allow", "GET")], to: request, context: context)
       return
     }
     guard let name = self.state.feed(named: request.uri) else {
@@ -79,7 +80,8 @@ extension StandInResponder {
     case .neverAnswer:
       break
     case .truncate(let keepingBytes):
-      self.sendTruncated(feed?.body ?? StandInBodies.smallFeed, keepingBytes: keepingBytes, to: request, context: context)
+      self.sendTruncated(
+        feed?.body ?? StandInBodies.smallFeed, keepingBytes: keepingBytes, to: request, context: context)
     case .invalidJSON:
       self.send(.ok, body: StandInBodies.invalidJSON, contentType: "application/json", to: request, context: context)
     case .htmlErrorPage(let code):
@@ -87,13 +89,16 @@ extension StandInResponder {
       let page = StandInBodies.htmlPage(status: "\(code) \(status.reasonPhrase)")
       self.send(status, body: page, contentType: "text/html; charset=utf-8", to: request, context: context)
     case .oversized(let byteCount, let announceLength):
-      self.send(.ok, body: StandInBodies.paddedFeed(byteCount: byteCount), contentType: "application/json",
+      self.send(
+        .ok, body: StandInBodies.paddedFeed(byteCount: byteCount), contentType: "application/json",
         to: request, context: context, announceLength: announceLength, compress: !announceLength)
     }
   }
 
   /// What the real service does: the body with its validators, or `304`.
-  private func serve(_ feed: StandInFeed?, to request: HTTPRequestHead, context: ChannelHandlerContext, compress: Bool = true) {
+  private func serve(
+    _ feed: StandInFeed?, to request: HTTPRequestHead, context: ChannelHandlerContext, compress: Bool = true
+  ) {
     guard let feed else {
       self.send(.notFound, text: "no feed at \(request.uri)", to: request, context: context)
       return
@@ -103,7 +108,8 @@ extension StandInResponder {
       self.send(.notModified, body: nil, headers: validators, to: request, context: context)
     } else {
       self.send(
-        .ok, body: feed.body, contentType: "application/json", headers: validators, to: request, context: context, compress: compress)
+        .ok, body: feed.body, contentType: "application/json", headers: validators, to: request, context: context,
+        compress: compress)
     }
   }
 
@@ -132,7 +138,8 @@ extension StandInResponder {
     context: ChannelHandlerContext
   ) {
     let body = Array("\(status.code) \(status.reasonPhrase): \(text)\n".utf8)
-    self.send(status, body: body, contentType: "text/plain; charset=utf-8", headers: headers, to: request, context: context)
+    self.send(
+      status, body: body, contentType: "text/plain; charset=utf-8", headers: headers, to: request, context: context)
   }
 
   /// Writes a whole response. `body` `nil` means none (a `304`).
@@ -154,7 +161,8 @@ extension StandInResponder {
     let head = HTTPResponseHead(version: request.version, status: status, headers: headers)
     context.write(self.wrapOutboundOut(.head(head)), promise: nil)
     if let body, !body.isEmpty {
-      context.write(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+      context.write(
+        self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
     }
     let written = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
     if !request.isKeepAlive {
@@ -163,10 +171,13 @@ extension StandInResponder {
   }
 
   /// Announces all of `body`, sends only its start, and closes the connection.
-  private func sendTruncated(_ body: [UInt8], keepingBytes: Int, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+  private func sendTruncated(
+    _ body: [UInt8], keepingBytes: Int, to request: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
     let kept = max(0, min(keepingBytes, body.count - 1))
     let headers: HTTPHeaders = [
-      "Content-Type": "application/json", "Content-Length": "\(body.count)", Self.identityMarker: "1", "Connection": "close",
+      "Content-Type": "application/json", "Content-Length": "\(body.count)", Self.identityMarker: "1",
+      "Connection": "close",
     ]
     let head = HTTPResponseHead(version: request.version, status: .ok, headers: headers)
     context.write(self.wrapOutboundOut(.head(head)), promise: nil)

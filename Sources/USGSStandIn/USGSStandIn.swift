@@ -74,7 +74,8 @@ public final class USGSStandIn: Sendable {
             let pipeline = channel.pipeline.syncOperations
             try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
             try pipeline.addHandler(StandInRecorder(state: state))
-            try pipeline.addHandler(HTTPResponseCompressor(responseCompressionPredicate: StandInResponder.compressionIntent))
+            try pipeline.addHandler(
+              HTTPResponseCompressor(responseCompressionPredicate: StandInResponder.compressionIntent))
             try pipeline.addHandler(StandInResponder(state: state))
           }
         }

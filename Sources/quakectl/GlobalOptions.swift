@@ -6,13 +6,19 @@ import QuakesClient
 struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
-    help: ArgumentHelp("The runtime directory holding control.sock and query.sock, or one socket file.", valueName: "path"))
+    help: ArgumentHelp(
+      "The runtime directory holding control.sock and query.sock, or one socket file.", valueName: "path"))
   var socket: String?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer, at most 86400 (not for watch).", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds to wait for an answer, at most 86400 (not for watch).", valueName: "seconds"))
   var timeout: Double = 5
 
-  @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or geojson (default: table on a terminal, json otherwise).", valueName: "format"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "table, json, ndjson, csv or geojson (default: table on a terminal, json otherwise).", valueName: "format"))
   var format: OutputFormat?
 
   @Flag(name: .long, help: "Print times in UTC instead of local time (tables).")
@@ -21,7 +27,8 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     guard self.timeout > 0, self.timeout <= Self.longestTimeout else {
       throw ValidationError(
-        "--timeout must be a number of seconds above 0 and at most \(Int(Self.longestTimeout)) (a day), not \(self.timeout)")
+        "--timeout must be a number of seconds above 0 and at most \(Int(Self.longestTimeout)) (a day), not \(self.timeout)"
+      )
     }
   }
 
@@ -32,7 +39,9 @@ struct GlobalOptions: ParsableArguments {
 
   /// The client for the sockets these options name.
   func client(waitingForever: Bool = false) -> QuakesClient {
-    QuakesClient(sockets: SocketPaths(option: self.socket), timeout: waitingForever ? nil : .milliseconds(Int64(self.timeout * 1_000)))
+    QuakesClient(
+      sockets: SocketPaths(option: self.socket),
+      timeout: waitingForever ? nil : .milliseconds(Int64(self.timeout * 1_000)))
   }
 
   /// The format asked for, or the default for where the output goes.
@@ -49,7 +58,9 @@ struct GlobalOptions: ParsableArguments {
 
   /// A usage error for a format this command cannot print.
   func unsupported(_ formats: [OutputFormat], by command: String) -> ClientError {
-    .usage("quakectl \(command) prints \(formats.map(\.rawValue).joined(separator: ", ")); not --format \(self.outputFormat.rawValue)")
+    .usage(
+      "quakectl \(command) prints \(formats.map(\.rawValue).joined(separator: ", ")); not --format \(self.outputFormat.rawValue)"
+    )
   }
 }
 

@@ -1,9 +1,9 @@
+import QuakesModel
 import QuakesProtocol
 
-/// The version quakectl reports, and the protocol it speaks.
+/// What `quakectl --version` prints: the release it came with (quakectl is
+/// released with quakesd, so it is quakesd's version) and the protocol it speaks.
 enum QuakectlVersion {
-  /// quakectl's own version (released with quakesd).
-  static let number = "0.1.0-dev"
   /// `--version`.
-  static let text = "quakectl \(number) (protocol \(WireProtocol.version))"
+  static let text = "quakectl \(QuakesdProduct.version) (protocol \(WireProtocol.version))"
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import QuakesDaemon
-import QuakesUSGS
+import QuakesModel
 import ServiceLifecycle
 
 /// `quakesd`: keeps a local cache of the USGS earthquake catalogue.
@@ -34,20 +34,20 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file to read (YAML).", valueName: "file"))
   var configFile: String?
 
-  @Option(name: .customLong("state-dir"), help: ArgumentHelp("Where the database lives.", valueName: "dir"))
+  // The flags that set configuration keys take their names and help from
+  // the keys' declarations; ManPageTests and QuakesdConfigurationTests check
+  // that each one is here and sets its own key.
+
+  @Option(name: .flag(of: .stateDirectory), help: .flag(of: .stateDirectory))
   var stateDirectory: String?
 
-  @Option(name: .customLong("runtime-dir"), help: ArgumentHelp("Where the sockets live.", valueName: "dir"))
+  @Option(name: .flag(of: .runtimeDirectory), help: .flag(of: .runtimeDirectory))
   var runtimeDirectory: String?
 
-  @Option(
-    name: .customLong("feed"),
-    help: ArgumentHelp(
-      "A feed to poll, with an optional interval (repeatable; replaces the configured set), e.g. all_day=5m.",
-      valueName: "name[=interval]"))
+  @Option(name: .flag(of: .feeds), help: .flag(of: .feeds))
   var feeds: [String] = []
 
-  @Option(name: .customLong("feed-base-url"), help: ArgumentHelp("The USGS summary feed base URL (a mirror).", valueName: "url"))
+  @Option(name: .flag(of: .feedBaseURL), help: .flag(of: .feedBaseURL))
   var feedBaseURL: String?
 
   @Flag(name: .customLong("once"), help: "Poll each feed once, write the changes and exit.")
@@ -56,12 +56,10 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Flag(name: .customLong("ephemeral"), help: "Keep the cache in memory only.")
   var ephemeral = false
 
-  @Flag(name: .customLong("no-upstream-deletions"), help: "Keep quakes that vanished from a complete (all_*) feed.")
+  @Flag(name: .flag(of: .upstreamDeletions), help: .flag(of: .upstreamDeletions))
   var noUpstreamDeletions = false
 
-  @Option(
-    name: .customLong("log-level"),
-    help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+  @Option(name: .flag(of: .logLevel), help: .flag(of: .logLevel))
   var logLevel: String?
 
   @Flag(
@@ -102,16 +100,14 @@ struct QuakesdCommand: AsyncParsableCommand {
   }
 
   private var commandLine: CommandLineSettings {
-    CommandLineSettings(
-      configFile: self.configFile,
-      stateDirectory: self.stateDirectory,
-      runtimeDirectory: self.runtimeDirectory,
-      feeds: self.feeds,
-      feedBaseURL: self.feedBaseURL,
-      noUpstreamDeletions: self.noUpstreamDeletions,
-      logLevel: self.logLevel,
-      once: self.once,
-      ephemeral: self.ephemeral)
+    var settings = CommandLineSettings(configFile: self.configFile, once: self.once, ephemeral: self.ephemeral)
+    settings.record(.stateDirectory, value: self.stateDirectory)
+    settings.record(.runtimeDirectory, value: self.runtimeDirectory)
+    settings.record(.feeds, values: self.feeds)
+    settings.record(.feedBaseURL, value: self.feedBaseURL)
+    settings.record(.upstreamDeletions, given: self.noUpstreamDeletions)
+    settings.record(.logLevel, value: self.logLevel)
+    return settings
   }
 }
 

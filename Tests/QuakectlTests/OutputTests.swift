@@ -1,6 +1,6 @@
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import Testing
 
 /// Time arguments and how many seconds before 2023-11-14T22:13:20Z each names.
@@ -19,7 +19,9 @@ struct OutputTests {
     #expect(TimeArgument.parse(text, now: self.now)?.timeIntervalSince1970 == 1_700_000_000 - secondsBeforeNow)
   }
 
-  @Test("words, negative ages and units it does not know are not times", arguments: ["yesterday", "-2d", "5y", "", "h", "1e300d", "1e15s", "99999999999w", "nand", "infd"])
+  @Test(
+    "words, negative ages and units it does not know are not times",
+    arguments: ["yesterday", "-2d", "5y", "", "h", "1e300d", "1e15s", "99999999999w", "nand", "infd"])
   func badTimeArguments(text: String) {
     #expect(TimeArgument.parse(text, now: self.now) == nil)
   }

@@ -23,8 +23,13 @@ struct QuakectlCommandTests {
 
       let csv = try await quakectl(["list", "--format", "csv", "--limit", "2"], daemon: daemon)
       let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-      #expect(rows.first == "id,time,magnitude,magnitude_type,place,latitude,longitude,depth_km,status,event_type,updated,url")
-      #expect(rows.dropFirst().first?.hasPrefix("tt0,2023-11-14T22:12:20.000Z,2.0,ml,\"0 km N of Testville, CA\",37.25,-122.5,8.5,reviewed") == true, "\(rows)")
+      #expect(
+        rows.first == "id,time,magnitude,magnitude_type,place,latitude,longitude,depth_km,status,event_type,updated,url"
+      )
+      #expect(
+        rows.dropFirst().first?.hasPrefix(
+          "tt0,2023-11-14T22:12:20.000Z,2.0,ml,\"0 km N of Testville, CA\",37.25,-122.5,8.5,reviewed") == true,
+        "\(rows)")
       #expect(rows.count == 3)
 
       let geojson = try await quakectl(["list", "--format", "geojson", "--limit", "1"], daemon: daemon)
@@ -41,7 +46,9 @@ struct QuakectlCommandTests {
   func listFlags() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in
       func ids(_ arguments: [String]) async -> [String] {
-        guard let result = try? await quakectl(["list", "--format", "json"] + arguments, daemon: daemon) else { return ["quakectl did not run"] }
+        guard let result = try? await quakectl(["list", "--format", "json"] + arguments, daemon: daemon) else {
+          return ["quakectl did not run"]
+        }
         #expect(result.status == 0, "\(arguments): \(result.errors)")
         return (result.json as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
       }
@@ -72,7 +79,8 @@ struct QuakectlCommandTests {
     let now = Int64(Date().timeIntervalSince1970 * 1_000)
     try await withDaemon(serving: SyntheticFeed.ids(10), generated: now) { daemon, _ in
       let result = try await quakectl(["list", "--format", "json", "--since", "330s"], daemon: daemon)
-      #expect((result.json as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["tt0", "tt1", "tt2", "tt3", "tt4"])
+      #expect(
+        (result.json as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["tt0", "tt1", "tt2", "tt3", "tt4"])
       let hours = try await quakectl(["list", "--format", "json", "--since", "1h"], daemon: daemon)
       #expect((hours.json as? [[String: Any]])?.count == 10)
       let bad = try await quakectl(["list", "--since", "yesterday"], daemon: daemon)
@@ -142,12 +150,15 @@ struct QuakectlCommandTests {
   @Test("refresh --wait prints the counts; delete then show is exit 10; purge off a terminal needs --yes")
   func actions() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(5)) { daemon, standIn in
-      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(8), generated: SyntheticFeed.generated + 60_000))
+      standIn.setFeed(
+        "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(8), generated: SyntheticFeed.generated + 60_000))
       let refresh = try await quakectl(["refresh", "--feed", "all_day", "--wait", "--format", "table"], daemon: daemon)
       #expect(refresh.status == 0, "\(refresh.errors)")
       #expect(refresh.output == "all_day: 3 inserted, 5 updated, 0 deleted\n", "\(refresh.output)")
       let refreshJSON = try await quakectl(["refresh", "--wait"], daemon: daemon)
-      #expect((((refreshJSON.json as? [String: Any])?["feeds"] as? [[String: Any]])?.first)?["outcome"] as? String == "notModified")
+      #expect(
+        (((refreshJSON.json as? [String: Any])?["feeds"] as? [[String: Any]])?.first)?["outcome"] as? String
+          == "notModified")
 
       #expect(try await quakectl(["delete", "tt7"], daemon: daemon).status == 0)
       let gone = try await quakectl(["show", "tt7"], daemon: daemon)
@@ -173,9 +184,12 @@ struct QuakectlCommandTests {
         arguments: ["watch", "--socket", daemon.runtimeDirectory, "--format", "ndjson"]
       ) { watcher in
         try await watcher.waitForLine { $0.contains("\"event\":\"status\"") }
-        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4), generated: SyntheticFeed.generated + 60_000))
+        standIn.setFeed(
+          "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(4), generated: SyntheticFeed.generated + 60_000))
         #expect(try await quakectl(["refresh", "--wait"], daemon: daemon).status == 0)
-        let line = try await watcher.waitForLine { $0.contains("\"event\":\"changes\"") && $0.contains("\"inserted\":[{") }
+        let line = try await watcher.waitForLine {
+          $0.contains("\"event\":\"changes\"") && $0.contains("\"inserted\":[{")
+        }
         #expect(line.contains("\"id\":\"tt3\""))
       }
       try await withChildProcess(

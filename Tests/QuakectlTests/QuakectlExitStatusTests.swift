@@ -61,14 +61,17 @@ struct QuakectlExitStatusTests {
     _ = server
   }
 
-  @Test("2 for bad flags, unknown commands and bad values", arguments: [
-    ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "depth"], ["status", "--timeout", "0"],
-    // Values at and beyond their bounds: refused where they enter, never a trap.
-    ["status", "--timeout", "1e300"], ["status", "--timeout", "nan"], ["status", "--timeout", "inf"],
-    ["status", "--timeout", "86400.5"], ["list", "--min-magnitude", "1e400"], ["list", "--min-magnitude", "nan"],
-    ["list", "--since", "1e300d"], ["list", "--until", "99999999999w"], ["list", "--since", "10000-01-01"],
-    ["list", "--limit", "99999999999999999999"], ["list", "--offset", "-5"],
-  ])
+  @Test(
+    "2 for bad flags, unknown commands and bad values",
+    arguments: [
+      ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "depth"],
+      ["status", "--timeout", "0"],
+      // Values at and beyond their bounds: refused where they enter, never a trap.
+      ["status", "--timeout", "1e300"], ["status", "--timeout", "nan"], ["status", "--timeout", "inf"],
+      ["status", "--timeout", "86400.5"], ["list", "--min-magnitude", "1e400"], ["list", "--min-magnitude", "nan"],
+      ["list", "--since", "1e300d"], ["list", "--until", "99999999999w"], ["list", "--since", "10000-01-01"],
+      ["list", "--limit", "99999999999999999999"], ["list", "--offset", "-5"],
+    ])
   func usage(arguments: [String]) async throws {
     let result = try await quakectl(arguments)
     #expect(result.status == 2, "\(arguments): \(result.errors)")

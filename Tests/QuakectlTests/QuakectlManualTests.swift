@@ -25,7 +25,9 @@ struct QuakectlManualTests {
       #expect(flags.contains("--socket"), "\(command): \(flags)")
       for flag in flags {
         #expect(page.contains(flag), "quakectl.1 does not mention \(flag) of \(command)")
-        #expect(guide.contains(flag) || ["--help", "--version"].contains(flag), "docs/cli.md does not mention \(flag) of \(command)")
+        #expect(
+          guide.contains(flag) || ["--help", "--version"].contains(flag),
+          "docs/cli.md does not mention \(flag) of \(command)")
       }
     }
   }
@@ -36,7 +38,8 @@ struct QuakectlManualTests {
 struct QuakectlCompletionTests {
   @Test("bash, zsh and fish scripts complete every command", arguments: ["bash", "zsh", "fish"])
   func completions(shell: String) async throws {
-    let script = try await Command.run(try ChildProcess.builtExecutable("quakectl"), ["--generate-completion-script", shell])
+    let script = try await Command.run(
+      try ChildProcess.builtExecutable("quakectl"), ["--generate-completion-script", shell])
     #expect(script.status == 0, "\(script.errors)")
     for command in ["status", "list", "refresh", "purge", "watch"] {
       #expect(script.output.contains(command), "\(shell) completion lacks \(command)")

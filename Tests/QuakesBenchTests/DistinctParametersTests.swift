@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 import Testing
 
@@ -44,7 +44,8 @@ struct DistinctParametersTests {
     #expect(ours.count == 1 && peer.count == 1)
   }
 
-  @Test("a distinct run gets more requests than the fastest list run could send, and the generator refuses to repeat one")
+  @Test(
+    "a distinct run gets more requests than the fastest list run could send, and the generator refuses to repeat one")
   func enoughDistinctRequests() throws {
     let comparison = ServedQueryComparison(
       bench: "", querySocket: "", peerPort: nil, ids: [], rounds: 1, seconds: 5, connections: 32, depth: 4, work: "")
@@ -61,7 +62,8 @@ struct DistinctParametersTests {
   @Test("every uncached scripted run has params of its own, the same bound for quakectl and the SQL")
   func scriptedDistinct() throws {
     let comparison = ScriptedQueryComparison(
-      quakectl: "quakectl", runtimeDirectory: "run", daemon: 0, database: "q.sqlite", sqliteUtils: "sqlite-utils", sqlite3: "sqlite3",
+      quakectl: "quakectl", runtimeDirectory: "run", daemon: 0, database: "q.sqlite", sqliteUtils: "sqlite-utils",
+      sqlite3: "sqlite3",
       rounds: 21)
     for tool in ScriptedQueryComparison.Tool.allCases {
       let distinct = (0..<21).map { comparison.arguments(tool, .distinct, run: $0) }

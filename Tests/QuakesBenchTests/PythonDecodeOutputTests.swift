@@ -6,7 +6,8 @@ import Testing
 /// than the feed, or a round missing, fails the benchmark.
 @Suite("Python decode output")
 struct PythonDecodeOutputTests {
-  private func read(_ output: String, features: Int = 2_125, rounds: Int = 2) throws -> (json: Samples, orjson: Samples) {
+  private func read(_ output: String, features: Int = 2_125, rounds: Int = 2) throws -> (json: Samples, orjson: Samples)
+  {
     try DecodeComparison.pythonThroughput(output, features: features, rounds: rounds, megabytes: 1.5)
   }
 
@@ -19,7 +20,9 @@ struct PythonDecodeOutputTests {
 
   @Test("a call that decoded another number of features fails")
   func wrongCount() {
-    #expect(throws: MeasuredRun.Failure.self) { try self.read("json 0.03 2125\norjson 0.01 0\njson 0.03 2125\norjson 0.01 2125\n") }
+    #expect(throws: MeasuredRun.Failure.self) {
+      try self.read("json 0.03 2125\norjson 0.01 0\njson 0.03 2125\norjson 0.01 2125\n")
+    }
   }
 
   @Test("a missing round fails")

@@ -13,7 +13,8 @@ struct RegeneratedFeedTests {
 
   @Test("the same quakes, with metadata.generated one minute later, and nothing else changed")
   func regenerated() throws {
-    let body = Array(try #require(SampleCatalogue(count: 50, now: self.end, seed: 3).feedBody(period: "week", now: self.end)).utf8)
+    let body = Array(
+      try #require(SampleCatalogue(count: 50, now: self.end, seed: 3).feedBody(period: "week", now: self.end)).utf8)
     let regenerated = try RegeneratedFeed.body(of: body, generatedLaterBy: 60_000)
     let before = try GeoJSONFeedDecoder.decode(body)
     let after = try GeoJSONFeedDecoder.decode(regenerated)

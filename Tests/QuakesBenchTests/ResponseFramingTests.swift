@@ -10,7 +10,8 @@ struct ResponseFramingTests {
 
   @Test("a line is one reply; an error envelope is an error; half a line is not a reply yet")
   func lines() {
-    let stream = self.bytes(#"{"v":1,"result":{"count":3}}"# + "\n" + #"{"v":1,"error":{"code":"quakes.NotFound"}}"# + "\n" + #"{"v":1,"res"#)
+    let stream = self.bytes(
+      #"{"v":1,"result":{"count":3}}"# + "\n" + #"{"v":1,"error":{"code":"quakes.NotFound"}}"# + "\n" + #"{"v":1,"res"#)
     let first = ResponseFraming.lines.reply(in: stream, from: 0)
     #expect(first?.isError == false)
     let second = first.flatMap { ResponseFraming.lines.reply(in: stream, from: $0.end) }
@@ -26,7 +27,8 @@ struct ResponseFramingTests {
     #expect(first?.end == reply.utf8.count)
     #expect(first?.isError == false)
     #expect(first.flatMap { ResponseFraming.http.reply(in: stream, from: $0.end) }?.isError == true)
-    #expect(ResponseFraming.http.reply(in: self.bytes("HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhel"), from: 0) == nil)
+    #expect(
+      ResponseFraming.http.reply(in: self.bytes("HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhel"), from: 0) == nil)
   }
 
   @Test("a chunked HTTP reply ends after its zero-size chunk, and not before")

@@ -36,8 +36,10 @@ struct TimedRunTests {
 
   @Test("a file that is not a feed fails the decode comparison")
   func notAFeed() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-feed-\(UUID().uuidString).geojson").path
-    try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-feed-\(UUID().uuidString).geojson")
+      .path
+    try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature"}]}"#.utf8).write(
+      to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     await #expect(throws: (any Error).self) {
       _ = try await DecodeComparison(path: path, rounds: 1, python: nil).run()

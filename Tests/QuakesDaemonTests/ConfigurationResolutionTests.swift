@@ -102,8 +102,10 @@ struct ConfigurationResolutionTests {
   @Test("flags beat the environment, the environment beats the file, the file beats the defaults")
   func precedence() throws {
     let file = "log-level: error\nstate-dir: /from/file\nfeeds: {all_week: 2h}\nidle-timeout: 10m\n"
-    let environment = ["QUAKESD_LOG_LEVEL": "warning", "QUAKESD_STATE_DIR": "/from/environment", "QUAKESD_IDLE_TIMEOUT": "20m"]
-    let flags = CommandLineSettings(stateDirectory: "/from/flag", feeds: ["all_day=7m"])
+    let environment = [
+      "QUAKESD_LOG_LEVEL": "warning", "QUAKESD_STATE_DIR": "/from/environment", "QUAKESD_IDLE_TIMEOUT": "20m",
+    ]
+    let flags = CommandLineSettings(values: [.stateDirectory: .single("/from/flag"), .feeds: .entries(["all_day=7m"])])
     let resolved = try self.resolve(file, environment: environment, flags: flags)
 
     #expect(resolved.configuration.stateDirectory.path == "/from/flag")
@@ -142,13 +144,38 @@ struct ConfigurationResolutionTests {
     #expect(configuration.network.totalTimeout == .seconds(300))
     #expect(configuration.network.maximumResponseSize == 1 << 30)
     #expect(configuration.idleTimeout == .seconds(3_600))
-    #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) })
+    #expect(
+      ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
+    )
+  }
+
+  @Test(
+    "every key is read alike from each source: its example through the file, its variable and its flag",
+    arguments: ConfigurationKey.allCases)
+  func everySource(key: ConfigurationKey) throws {
+    let fromFile = try self.resolve("\(key.name): \(key.example)\n")
+    #expect(fromFile.origin(of: key) == .file(path: Self.path, line: 1))
+    let fromEnvironment = try self.resolve(environment: [key.environmentVariable: key.example])
+    #expect(fromEnvironment.origin(of: key) == .environment(variable: key.environmentVariable))
+    #expect(fromEnvironment.value(of: key) == fromFile.value(of: key))
+    guard let flag = key.commandLineFlag else { return }
+    var flags = CommandLineSettings()
+    switch flag.kind {
+    case .option: flags.record(key, value: key.example)
+    case .repeatableOption: flags.record(key, values: [key.example])
+    case .setting: flags.record(key, given: true)
+    }
+    let fromFlag = try self.resolve(flags: flags)
+    #expect(fromFlag.origin(of: key) == .flag(flag.name))
+    #expect(ConfigurationKey.allCases.filter { fromFlag.origin(of: $0) != .defaultValue } == [key])
   }
 
   @Test("--no-upstream-deletions overrides the file and the environment; --once and --ephemeral pass through")
   func runFlags() throws {
-    let flags = CommandLineSettings(noUpstreamDeletions: true, once: true, ephemeral: true)
-    let resolved = try self.resolve("upstream-deletions: true\n", environment: ["QUAKESD_UPSTREAM_DELETIONS": "yes"], flags: flags)
+    var flags = CommandLineSettings(once: true, ephemeral: true)
+    flags.record(.upstreamDeletions, given: true)
+    let resolved = try self.resolve(
+      "upstream-deletions: true\n", environment: ["QUAKESD_UPSTREAM_DELETIONS": "yes"], flags: flags)
     #expect(!resolved.configuration.sync.deletesUpstream)
     #expect(resolved.origin(of: .upstreamDeletions) == .flag("--no-upstream-deletions"))
     #expect(resolved.configuration.once && resolved.configuration.ephemeral)
@@ -201,7 +228,8 @@ struct ConfigurationResolutionTests {
       ("max-feed-size: 8589934591GiB", "8589934591GiB"), ("max-feed-size: 8589934592GiB", nil),
       ("runtime-dir: \(Self.runtimeDirectory(bytes: 94))", Self.runtimeDirectory(bytes: 94)),
       ("runtime-dir: \(Self.runtimeDirectory(bytes: 95))", nil),
-      ("feed-base-url: http://mirror.example:1/", "http://mirror.example:1/"), ("feed-base-url: http://mirror.example:0/", nil),
+      ("feed-base-url: http://mirror.example:1/", "http://mirror.example:1/"),
+      ("feed-base-url: http://mirror.example:0/", nil),
       ("feed-base-url: http://mirror.example:65535/", "http://mirror.example:65535/"),
       ("feed-base-url: http://mirror.example:65536/", nil),
     ] as [(String, String?)])
@@ -221,8 +249,12 @@ struct ConfigurationResolutionTests {
 
   @Test("every word of the enumerated keys, in any case; anything else refused")
   func enumeratedValues() throws {
-    for (word, value) in [("true", true), ("YES", true), ("On", true), ("1", true), ("false", false), ("no", false), ("OFF", false), ("0", false)] {
-      #expect(try self.resolve("upstream-deletions: \"\(word)\"\n").configuration.sync.deletesUpstream == value, "\(word)")
+    for (word, value) in [
+      ("true", true), ("YES", true), ("On", true), ("1", true), ("false", false), ("no", false), ("OFF", false),
+      ("0", false),
+    ] {
+      #expect(
+        try self.resolve("upstream-deletions: \"\(word)\"\n").configuration.sync.deletesUpstream == value, "\(word)")
     }
     #expect(self.message("upstream-deletions: 2\n").contains("upstream-deletions \"2\""))
     for level in Logger.Level.allCases {
@@ -241,19 +273,26 @@ struct ConfigurationResolutionTests {
   @Test("an interval under 60 s is refused wherever it comes from")
   func shortIntervals() {
     let fromFile = self.message("feeds:\n  all_hour: 59s\n")
-    #expect(fromFile.contains("\(Self.path), line 1: feeds") && fromFile.contains("59s") && fromFile.contains("60s or more"), "\(fromFile)")
+    #expect(
+      fromFile.contains("\(Self.path), line 1: feeds") && fromFile.contains("59s") && fromFile.contains("60s or more"),
+      "\(fromFile)")
     let fromEnvironment = self.message(environment: ["QUAKESD_FEEDS": "all_day=30"])
-    #expect(fromEnvironment.hasPrefix("environment variable QUAKESD_FEEDS") && fromEnvironment.contains("60s or more"), "\(fromEnvironment)")
-    let fromFlag = self.message(flags: CommandLineSettings(feeds: ["all_day=1s"]))
-    #expect(fromFlag.hasPrefix("flag --feed") && fromFlag.contains("all_day=1s") && fromFlag.contains("60s or more"), "\(fromFlag)")
+    #expect(
+      fromEnvironment.hasPrefix("environment variable QUAKESD_FEEDS") && fromEnvironment.contains("60s or more"),
+      "\(fromEnvironment)")
+    let fromFlag = self.message(flags: CommandLineSettings(values: [.feeds: .entries(["all_day=1s"])]))
+    #expect(
+      fromFlag.hasPrefix("flag --feed") && fromFlag.contains("all_day=1s") && fromFlag.contains("60s or more"),
+      "\(fromFlag)")
   }
 
   @Test("bad environment and flag values name the variable or the flag")
   func badEnvironmentAndFlags() {
     let environment = self.message(environment: ["QUAKESD_MAX_FEED_SIZE": "huge"])
-    #expect(environment.hasPrefix("environment variable QUAKESD_MAX_FEED_SIZE: max-feed-size \"huge\""), "\(environment)")
+    #expect(
+      environment.hasPrefix("environment variable QUAKESD_MAX_FEED_SIZE: max-feed-size \"huge\""), "\(environment)")
     #expect(environment.contains("allowed: a size"), "\(environment)")
-    let flag = self.message(flags: CommandLineSettings(logLevel: "chatty"))
+    let flag = self.message(flags: CommandLineSettings(values: [.logLevel: .single("chatty")]))
     #expect(flag.hasPrefix("flag --log-level: log-level \"chatty\""), "\(flag)")
     #expect(flag.contains("warning"), "\(flag)")
   }
@@ -285,12 +324,13 @@ struct ConfigurationResolutionTests {
   func report() throws {
     let resolved = try self.resolve(
       "feeds: {all_day: 10m}\n", environment: ["QUAKESD_LOG_LEVEL": "debug"],
-      flags: CommandLineSettings(stateDirectory: "/srv/quakes state"))
+      flags: CommandLineSettings(values: [.stateDirectory: .single("/srv/quakes state")]))
     let lines = resolved.report.split(separator: "\n").map(String.init)
     func line(_ key: ConfigurationKey) -> String { lines.first { $0.hasPrefix(key.name + ":") } ?? "" }
     #expect(line(.feeds).contains("{all_day: 10m}") && line(.feeds).hasSuffix("# file \(Self.path):1"), "\(lines)")
     #expect(line(.logLevel).contains("debug") && line(.logLevel).hasSuffix("# environment QUAKESD_LOG_LEVEL"))
-    #expect(line(.stateDirectory).contains("\"/srv/quakes state\"") && line(.stateDirectory).hasSuffix("# flag --state-dir"))
+    #expect(
+      line(.stateDirectory).contains("\"/srv/quakes state\"") && line(.stateDirectory).hasSuffix("# flag --state-dir"))
     #expect(line(.maxFeedSize).contains("64MiB") && line(.maxFeedSize).hasSuffix("# default"))
 
     let reread = try self.resolve(resolved.report)

@@ -14,7 +14,8 @@ struct ConfigurationTests {
   @Test(
     "anything else is not a duration, however large or odd",
     arguments: [
-      "", "m", "5x", "-5m", "0", "1h-", "five minutes", "5m5", "1e300", "inf", "nan", "99999999999999999999", "1e3m", "0x10",
+      "", "m", "5x", "-5m", "0", "1h-", "five minutes", "5m5", "1e300", "inf", "nan", "99999999999999999999", "1e3m",
+      "0x10",
       "0.0004", "0.0004s", "1000000000", "16666667m",
     ])
   func notDurations(text: String) {

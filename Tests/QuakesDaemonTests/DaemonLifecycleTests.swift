@@ -27,7 +27,8 @@ struct DaemonLifecycleTests {
 
       standIn.setBehaviour(.status(503), forFeed: "all_day")
       try await withQuakesd(in: directory, arguments: arguments) { second in
-        #expect(second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
+        #expect(
+          second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
         #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
         try await second.child.waitForLine { $0.contains("polling all_day failed") }
         let status = try second.query().call(#"{"method":"quakes.status"}"#).result
@@ -63,11 +64,14 @@ struct DaemonLifecycleTests {
       }
 
       try await withQuakesd(in: directory, arguments: arguments) { second in
-        #expect(second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") }, "\(second.child.printed)")
+        #expect(
+          second.child.printed.contains { $0.contains("loaded \(survived) quakes from the cache") },
+          "\(second.child.printed)")
         // Killed before its commit, the feed is fetched and written again;
         // after it, the restart's poll is a 304. Either way, a refresh that
         // waits ends with every quake in the cache.
-        let refresh = try second.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
+        let refresh = try second.control().call(
+          #"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
         #expect(refresh.result != nil, "\(refresh)")
         #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
       }
@@ -77,7 +81,9 @@ struct DaemonLifecycleTests {
   private static func waitForFile(_ path: String, toExceed size: Int) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
-      if let current = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, current > size { return }
+      if let current = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, current > size {
+        return
+      }
       try await Task.sleep(for: .milliseconds(1))
     }
     Issue.record("\(path) never grew over \(size) bytes")

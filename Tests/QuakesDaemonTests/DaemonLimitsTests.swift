@@ -24,7 +24,8 @@ struct DaemonLimitsTests {
         var answered = 0
         for start in stride(from: 0, to: quakes, by: 500) {
           let batch = ids[start..<min(start + 500, quakes)]
-          try control.send(batch.map { #"{"method":"quakes.delete","params":{"id":"\#($0)"}}"# }.joined(separator: "\n") + "\n")
+          try control.send(
+            batch.map { #"{"method":"quakes.delete","params":{"id":"\#($0)"}}"# }.joined(separator: "\n") + "\n")
           for _ in batch where try control.readObject().result != nil {
             answered += 1
           }

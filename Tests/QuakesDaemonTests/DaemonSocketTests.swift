@@ -21,7 +21,8 @@ struct DaemonSocketTests {
       let client = try daemon.query()
       #expect(try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#).result?["count"] as? Int == 40)
 
-      let list = try client.call(#"{"id":2,"method":"quakes.list","params":{"limit":5,"sort":"time","order":"reverse"}}"#)
+      let list = try client.call(
+        #"{"id":2,"method":"quakes.list","params":{"limit":5,"sort":"time","order":"reverse"}}"#)
       #expect(list["id"] as? Int == 2)
       #expect(list.result?["matched"] as? Int == 40)
       let listed = (list.result?["quakes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -67,7 +68,9 @@ struct DaemonSocketTests {
     }
   }
 
-  @Test("malformed JSON, an unknown method, bad params and an over-long line each get their error; the connection stays usable")
+  @Test(
+    "malformed JSON, an unknown method, bad params and an over-long line each get their error; the connection stays usable"
+  )
   func badLines() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
       let client = try daemon.query()
@@ -122,7 +125,8 @@ struct DaemonSocketTests {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
       let client = try daemon.query()
       let lines = (0..<50).map { index in
-        index % 5 == 4 ? "garbage \(index)" : #"{"id":\#(index),"method":"\#(index % 2 == 0 ? "quakes.count" : "daemon.info")"}"#
+        index % 5 == 4
+          ? "garbage \(index)" : #"{"id":\#(index),"method":"\#(index % 2 == 0 ? "quakes.count" : "daemon.info")"}"#
       }
       try client.send(lines.joined(separator: "\n") + "\n")
       for index in 0..<50 {
@@ -165,7 +169,8 @@ struct DaemonSocketTests {
         #expect(((first.result?["status"] as? [String: Any])?["cache"] as? [String: Any])?["count"] as? Int == 5)
       }
 
-      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(7), generated: SyntheticFeed.generated + 60_000))
+      standIn.setFeed(
+        "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(7), generated: SyntheticFeed.generated + 60_000))
       let refresh = try daemon.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
       let outcome = (refresh.result?["feeds"] as? [[String: Any]])?.first
       #expect(outcome?["outcome"] as? String == "written")
@@ -215,7 +220,9 @@ struct DaemonSocketTests {
         environment: QuakesdProcess.environment(), mergeStandardError: true
       ) { restarted in
         try await restarted.waitForLine { $0.contains("listening on") }
-        #expect(try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+        #expect(
+          try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2
+        )
       }
     }
   }

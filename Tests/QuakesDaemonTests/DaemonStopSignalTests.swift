@@ -68,7 +68,8 @@ struct DaemonStopSignalTests {
             caught[signal] = Self.isCaught(signal, by: daemon.processIdentifier)
           }
         }
-        #expect(caught == [SIGTERM: true, SIGINT: true, SIGHUP: true], "caught when the second thread appeared: \(caught)")
+        #expect(
+          caught == [SIGTERM: true, SIGINT: true, SIGHUP: true], "caught when the second thread appeared: \(caught)")
         daemon.send(signal: SIGTERM)
         #expect(await daemon.waitForExit() == 0, "\(daemon.printed)")
       }

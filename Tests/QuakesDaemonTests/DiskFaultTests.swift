@@ -13,7 +13,9 @@ import USGSStandIn
   .enabled(if: SmallFileSystem.isAvailable, "mounting a small tmpfs needs root or CAP_SYS_ADMIN")
 )
 struct DiskFaultTests {
-  @Test("a batch that could not be written fails its feed, which keeps its committed record; once there is room the batch is fetched and written")
+  @Test(
+    "a batch that could not be written fails its feed, which keeps its committed record; once there is room the batch is fetched and written"
+  )
   func unwrittenBatchIsWrittenLater() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -34,16 +36,21 @@ struct DiskFaultTests {
         #expect(try watcher.readObject().result?["event"] as? String == "status")
 
         try disk.fill()
-        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
+        standIn.setFeed(
+          "all_day",
+          body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
 
         let failed = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
         let failure = try #require(failed.errorMessage, "\(failed)")
         #expect(failure.contains("cannot write the all_day batch") && failure.contains("full"), "\(failure)")
         let afterFailure = try Self.feedStatus(control)
         #expect(afterFailure["state"] as? String == "failed")
-        #expect((afterFailure["lastError"] as? [String: Any])?["message"] as? String == failure.components(separatedBy: "; the cached").first)
+        #expect(
+          (afterFailure["lastError"] as? [String: Any])?["message"] as? String
+            == failure.components(separatedBy: "; the cached").first)
         #expect(afterFailure["generated"] as? String == committed["generated"] as? String, "the committed generated")
-        #expect(afterFailure["lastSuccess"] as? String == committed["lastSuccess"] as? String, "the committed last success")
+        #expect(
+          afterFailure["lastSuccess"] as? String == committed["lastSuccess"] as? String, "the committed last success")
         #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10)
 
         disk.free()

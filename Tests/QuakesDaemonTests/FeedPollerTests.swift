@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import QuakesDaemon
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import QuakesTestSupport
 import QuakesUSGS
@@ -37,7 +38,8 @@ struct FeedPollerTests {
       try store.dispatch(action: .daemon(.didStart))
       while let transition = await transitions.next(), !transition.newState.isLoaded {}
       do {
-        try await body(standIn, Cache(store: store, listener: listener, database: database, poller: FeedPoller(store: store)))
+        try await body(
+          standIn, Cache(store: store, listener: listener, database: database, poller: FeedPoller(store: store)))
       } catch {
         await listener.shutdown()
         try? database.close()
@@ -112,24 +114,32 @@ struct FeedPollerTests {
     }
   }
 
-  @Test("a write failure of another feed or of a delete during a poll is not this feed's: the poll waits for its own write")
+  @Test(
+    "a write failure of another feed or of a delete during a poll is not this feed's: the poll waits for its own write")
   func failuresAreAttributedToTheirCause() async throws {
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     try store.dispatch(action: .daemon(.didStart))
-    try store.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
+    try store.dispatch(
+      action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
     let poller = FeedPoller(store: store)
     let poll = Task { try await poller.poll(.allDay) }
     while store.state.feeds[.allDay]?.status != .waiting { await Task.yield() }
     let date = Date(timeIntervalSince1970: 1_700_000_000)
     let batch = FeedBatch(quakes: [], generated: date)
 
-    try store.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: .allDay, date: date, result: .success(batch: batch))))))
+    try store.dispatch(
+      action: .data(
+        .persistentSession(.remoteStore(.didFetchQuakes(feed: .allDay, date: date, result: .success(batch: batch))))))
     for mutation: QuakesAction.Data.PersistentSession.LocalStore.Mutation in [
       .deleteQuake(quakeId: "x"), .deleteQuakes, .remoteQuakes(feed: .allHour),
     ] {
-      try store.dispatch(action: .data(.persistentSession(.localStore(.didFailMutation(mutation: mutation, date: date, error: "disk full")))))
+      try store.dispatch(
+        action: .data(
+          .persistentSession(.localStore(.didFailMutation(mutation: mutation, date: date, error: "disk full")))))
     }
-    let diff = QuakesDiff(inserted: [Quake(id: "new", magnitude: 2, time: date, updated: date, place: nil, longitude: 0, latitude: 0)])
+    let diff = QuakesDiff(inserted: [
+      Quake(id: "new", magnitude: 2, time: date, updated: date, place: nil, longitude: 0, latitude: 0)
+    ])
     try store.dispatch(action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: .allDay, diff: diff)))))
 
     let outcome = try await poll.value

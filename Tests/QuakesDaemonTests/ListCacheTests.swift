@@ -13,7 +13,10 @@ struct ListCacheTests {
 
   /// Params as `quakectl list --since 1d` makes them: new at every call.
   private func params(_ index: Int) -> ListParams {
-    ListParams(since: String(format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 3_600_000, index / 60_000 % 60, index / 1_000 % 60, index % 1_000))
+    ListParams(
+      since: String(
+        format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 3_600_000, index / 60_000 % 60, index / 1_000 % 60,
+        index % 1_000))
   }
 
   /// `bytes` of result, which the cache asks for on a miss.
@@ -40,7 +43,9 @@ struct ListCacheTests {
   func leastRecentlyUsedFirst() {
     let cache = ListCache(byteLimit: 1 << 20)
     var computed = 0
-    func ask(_ index: Int) { _ = cache.result(for: self.params(index), over: self.quakes) { self.result(300_000, computed: &computed) } }
+    func ask(_ index: Int) {
+      _ = cache.result(for: self.params(index), over: self.quakes) { self.result(300_000, computed: &computed) }
+    }
     ask(0)
     ask(1)
     ask(2)

@@ -25,7 +25,9 @@ struct ManPageTests {
     return flags
   }
 
-  @Test("both pages render with groff -man -Tutf8 -ww without a warning", arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
+  @Test(
+    "both pages render with groff -man -Tutf8 -ww without a warning",
+    arguments: ["man/quakesd.8", "man/quakesd.conf.5"])
   func rendersCleanly(page: String) async throws {
     let (text, warnings) = try await Self.rendered(page)
     #expect(warnings.isEmpty, "\(warnings)")
@@ -45,7 +47,20 @@ struct ManPageTests {
     #expect(page.contains("78") && page.contains("QUAKESD_CONFIG"))
   }
 
-  @Test("quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
+  @Test("quakesd --help lists the flag of every key that has one, and no other flag but the run modes")
+  func helpListsTheKeysFlags() async throws {
+    let flags = Set(try await Self.helpFlags())
+    let keyFlags = Set(ConfigurationKey.allCases.compactMap(\.flag))
+    for flag in keyFlags.sorted() {
+      #expect(flags.contains(flag), "quakesd --help does not list \(flag), the flag of a declared key")
+    }
+    let runModes: Set = ["--config", "--once", "--ephemeral", "--check-config", "--help", "--version"]
+    let undeclared = flags.subtracting(keyFlags).subtracting(runModes)
+    #expect(undeclared.isEmpty, "flags of quakesd --help that no key declares: \(undeclared.sorted())")
+  }
+
+  @Test(
+    "quakesd.conf(5), docs/configuration.md and packaging/quakesd.conf describe every key, its variable and its flag")
   func configurationPages() async throws {
     let documents = [
       ("quakesd.conf.5", try await Self.rendered("man/quakesd.conf.5").text),
@@ -53,7 +68,8 @@ struct ManPageTests {
     ]
     for (name, text) in documents {
       for key in ConfigurationKey.allCases {
-        #expect(text.contains(key.name + ":") || text.contains("`\(key.name)`"), "\(name) does not describe \(key.name)")
+        #expect(
+          text.contains(key.name + ":") || text.contains("`\(key.name)`"), "\(name) does not describe \(key.name)")
         #expect(text.contains(key.environmentVariable), "\(name) does not mention \(key.environmentVariable)")
         if let flag = key.flag { #expect(text.contains(flag), "\(name) does not mention \(flag)") }
       }

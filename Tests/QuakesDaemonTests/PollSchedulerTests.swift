@@ -31,12 +31,14 @@ struct PollSchedulerTests {
     while attempts < 3, let (_, action, _) = await transitions.next() {
       if case .scheduler(.pollDue(feed: .allDay)) = action { attempts += 1 }
     }
-    try store.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
+    try store.dispatch(
+      action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
     while let (_, action, newState) = await transitions.next() {
       if case .scheduler(.pollDue(feed: .allDay)) = action, newState.feeds[.allDay]?.status == .waiting { break }
     }
     let date = Date(timeIntervalSince1970: 1_700_000_000)
-    try store.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: .allDay, date: date, result: .notModified)))))
+    try store.dispatch(
+      action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: .allDay, date: date, result: .notModified)))))
 
     var iterator = outcomes.makeAsyncIterator()
     #expect(await iterator.next() == .notModified, "the feed is polled once the cache is loaded")
@@ -46,24 +48,35 @@ struct PollSchedulerTests {
   func watchdogStopsOnAHungPoll() async throws {
     // Loaded, but no listener: the first poll waits for a result forever.
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
-    try store.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
+    try store.dispatch(
+      action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
     let scheduler = PollScheduler(
       store: store, schedules: [try FeedSchedule(feed: .allDay, interval: .seconds(60))], logger: Logger(label: "test"))
     let pings = Pings()
+    // Generous: the store's actor is shared by every test of the process,
+    // and a busy one delays the watchdog's first check.
+    let hungAfter = Duration.seconds(8)
     let polling = Task { await scheduler.run() }
-    let watchdog = Task { await scheduler.runWatchdog(every: .milliseconds(20), hungAfter: .milliseconds(300)) { pings.record() } }
+    let watchdog = Task {
+      await scheduler.runWatchdog(every: .milliseconds(20), hungAfter: hungAfter) { pings.record() }
+    }
     defer {
       polling.cancel()
       watchdog.cancel()
     }
 
-    while scheduler.timetable.longestRunningPoll < .milliseconds(400) {
+    // It pings while the poll is young (the poll starts with it)...
+    while pings.count(before: .now) == 0, scheduler.timetable.longestRunningPoll < hungAfter {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(pings.count(before: .now) >= 1, "no ping while the poll was young")
+    // ...and not once the poll has run longer than hungAfter.
+    while scheduler.timetable.longestRunningPoll < hungAfter + .milliseconds(200) {
       try await Task.sleep(for: .milliseconds(20))
     }
     let hungSince = ContinuousClock.now
     try await Task.sleep(for: .milliseconds(300))
 
-    #expect(pings.count(before: hungSince) >= 1, "pings while the poll was young")
     #expect(pings.count(after: hungSince) == 0, "no ping once the poll counts as hung")
   }
 }
@@ -73,6 +86,10 @@ private final class Pings: Sendable {
   private let instants = Mutex<[ContinuousClock.Instant]>([])
 
   func record() { self.instants.withLock { $0.append(.now) } }
-  func count(before instant: ContinuousClock.Instant) -> Int { self.instants.withLock { $0.filter { $0 < instant }.count } }
-  func count(after instant: ContinuousClock.Instant) -> Int { self.instants.withLock { $0.filter { $0 > instant }.count } }
+  func count(before instant: ContinuousClock.Instant) -> Int {
+    self.instants.withLock { $0.filter { $0 < instant }.count }
+  }
+  func count(after instant: ContinuousClock.Instant) -> Int {
+    self.instants.withLock { $0.filter { $0 > instant }.count }
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesClient
+import QuakesDaemon
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -8,7 +9,9 @@ import USGSStandIn
 /// and flags.
 @Suite("quakesd configuration: the binary, end to end", .timeLimit(.minutes(2)))
 struct QuakesdConfigurationTests {
-  private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: [String]) {
+  private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (
+    status: Int32, output: [String]
+  ) {
     try await QuakesdProcess.run(arguments, environment: environment)
   }
 
@@ -17,7 +20,8 @@ struct QuakesdConfigurationTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let file = directory.file("quakesd.conf")
-    try "# a comment\nfeeds:\n  all_day: 10m\nmax-feed-size: 8MiB\nlog-level: error\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try "# a comment\nfeeds:\n  all_day: 10m\nmax-feed-size: 8MiB\nlog-level: error\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
 
     let result = try await self.run(
       ["--check-config", "--config", file, "--state-dir", directory.file("state"), "--log-level", "debug"],
@@ -27,12 +31,28 @@ struct QuakesdConfigurationTests {
     func line(_ key: String) -> String { result.output.first { $0.hasPrefix(key + ":") } ?? "" }
     #expect(line("feeds").contains("{all_day: 10m}") && line("feeds").hasSuffix("# file \(file):2"), "\(result.output)")
     #expect(line("max-feed-size").contains("8MiB") && line("max-feed-size").hasSuffix("# file \(file):4"))
-    #expect(line("idle-timeout").contains("1m30s") && line("idle-timeout").hasSuffix("# environment QUAKESD_IDLE_TIMEOUT"))
+    #expect(
+      line("idle-timeout").contains("1m30s") && line("idle-timeout").hasSuffix("# environment QUAKESD_IDLE_TIMEOUT"))
     #expect(line("log-level").contains("debug") && line("log-level").hasSuffix("# flag --log-level"))
     #expect(line("state-dir").contains(directory.file("state")) && line("state-dir").hasSuffix("# flag --state-dir"))
     #expect(line("connect-timeout").contains("10s") && line("connect-timeout").hasSuffix("# default"))
     #expect(result.output.contains("# configuration file: \(file) (flag --config)"), "\(result.output)")
     #expect(!FileManager.default.fileExists(atPath: directory.file("state")), "checking creates nothing")
+  }
+
+  @Test(
+    "each key's flag sets that key and no other, as --check-config reports",
+    arguments: ConfigurationKey.allCases.filter { $0.commandLineFlag != nil })
+  func flagSetsItsKey(key: ConfigurationKey) async throws {
+    let flag = try #require(key.commandLineFlag)
+    let value = flag.valueName == nil ? [] : [key.example]
+    let result = try await self.run(["--check-config", "--config", "/dev/null", flag.name] + value)
+    #expect(result.status == 0, "\(result.output)")
+    let flagged = result.output.filter { $0.contains("# flag ") }
+    #expect(flagged.count == 1, "\(result.output)")
+    #expect(
+      flagged.first?.hasPrefix(key.name + ":") == true && flagged.first?.hasSuffix("# flag \(flag.name)") == true,
+      "\(flagged)")
   }
 
   @Test("an unknown key: exit 78 and a message naming the file, the key and the nearest valid one")
@@ -46,7 +66,9 @@ struct QuakesdConfigurationTests {
       let result = try await self.run(arguments)
       #expect(result.status == 78, "\(arguments): \(result.output)")
       #expect(
-        result.output.contains { $0.contains("\(file), line 2: unknown key \"idle-timout\" (did you mean \"idle-timeout\"?)") },
+        result.output.contains {
+          $0.contains("\(file), line 2: unknown key \"idle-timout\" (did you mean \"idle-timeout\"?)")
+        },
         "\(result.output)")
     }
   }
@@ -58,7 +80,8 @@ struct QuakesdConfigurationTests {
     let missing = directory.file("missing.conf")
     let result = try await self.run(["--config", missing, "--ephemeral"])
     #expect(result.status == 78, "\(result.output)")
-    #expect(result.output.contains { $0.contains("\"\(missing)\"") && $0.contains("does not exist") }, "\(result.output)")
+    #expect(
+      result.output.contains { $0.contains("\"\(missing)\"") && $0.contains("does not exist") }, "\(result.output)")
   }
 
   @Test("QUAKESD_CONFIG names the file when --config does not")
@@ -69,10 +92,13 @@ struct QuakesdConfigurationTests {
     try "upstream-deletions: off\n".write(toFile: file, atomically: true, encoding: .utf8)
     let result = try await self.run(["--check-config"], environment: ["QUAKESD_CONFIG": file])
     #expect(result.status == 0, "\(result.output)")
-    #expect(result.output.contains { $0.hasPrefix("upstream-deletions: false") && $0.hasSuffix("# file \(file):1") }, "\(result.output)")
+    #expect(
+      result.output.contains { $0.hasPrefix("upstream-deletions: false") && $0.hasSuffix("# file \(file):1") },
+      "\(result.output)")
   }
 
-  @Test("a daemon configured by its file alone: directories, feeds and base URL from the file, its idle timeout applied")
+  @Test(
+    "a daemon configured by its file alone: directories, feeds and base URL from the file, its idle timeout applied")
   func daemonFromFile() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

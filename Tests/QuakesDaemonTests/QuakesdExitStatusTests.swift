@@ -35,7 +35,9 @@ struct QuakesdExitStatusTests {
   }
 
   /// A state directory holding a database file made by `make`.
-  private static func database(in directory: TemporaryDirectory, _ make: (String) async throws -> Void) async throws -> [String] {
+  private static func database(in directory: TemporaryDirectory, _ make: (String) async throws -> Void) async throws
+    -> [String]
+  {
     try FileManager.default.createDirectory(atPath: directory.file("state"), withIntermediateDirectories: true)
     try await make(directory.file("state/quakes.sqlite"))
     return Self.directories(directory) + ["--once"] + Self.offline
@@ -64,7 +66,10 @@ struct QuakesdExitStatusTests {
     Refusal(
       name: "a runtime directory too long for its sockets",
       arguments: { directory in
-        ["--check-config", "--runtime-dir", directory.path + "/" + String(repeating: "r", count: 95 - directory.path.count - 1)]
+        [
+          "--check-config", "--runtime-dir",
+          directory.path + "/" + String(repeating: "r", count: 95 - directory.path.count - 1),
+        ]
       },
       mentions: { _ in ["is 95 bytes long", "at most 94 bytes"] }),
     Refusal(
@@ -92,7 +97,10 @@ struct QuakesdExitStatusTests {
         return Self.directories(directory) + Self.offline
       },
       mentions: { directory in
-        ["the runtime directory \(directory.file("run")) cannot be used: it is a file, not a directory", "--runtime-dir"]
+        [
+          "the runtime directory \(directory.file("run")) cannot be used: it is a file, not a directory",
+          "--runtime-dir",
+        ]
       },
       untouched: "run"),
     Refusal(
@@ -107,7 +115,9 @@ struct QuakesdExitStatusTests {
     Refusal(
       name: "another application's database",
       arguments: { directory in
-        try await Self.database(in: directory) { path in try await SQLiteShell.run(path, "CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');") }
+        try await Self.database(in: directory) { path in
+          try await SQLiteShell.run(path, "CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');")
+        }
       },
       mentions: { directory in [directory.file("state/quakes.sqlite"), "it is not a quakesd database"] },
       untouched: "state/quakes.sqlite"),
@@ -133,7 +143,8 @@ struct QuakesdExitStatusTests {
       untouched: "state/quakes.sqlite"),
   ]
 
-  @Test("78 with a plain message for each configuration or state quakesd refuses to start with", arguments: Self.refusals)
+  @Test(
+    "78 with a plain message for each configuration or state quakesd refuses to start with", arguments: Self.refusals)
   func refusesToStart(_ refusal: Refusal) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -147,7 +158,8 @@ struct QuakesdExitStatusTests {
       #expect(result.output.contains { $0.contains(mention) }, "no \"\(mention)\" in \(result.output)")
     }
     #expect(
-      !result.output.contains { $0.contains("Error Domain") || $0.contains("UserInfo=") }, "not plain: \(result.output)")
+      !result.output.contains { $0.contains("Error Domain") || $0.contains("UserInfo=") }, "not plain: \(result.output)"
+    )
     if let file = refusal.untouched {
       #expect(Self.contents(of: directory.file(file)) == before, "\(file) was changed")
     }
@@ -185,7 +197,8 @@ struct QuakesdExitStatusTests {
       contentsOf: ManualPage.repositoryRoot.appendingPathComponent("systemd/quakesd.service"), encoding: .utf8)
     let lines = unit.split(separator: "\n").map(String.init)
     #expect(lines.contains("Restart=on-failure"))
-    let prevented = lines.first { $0.hasPrefix("RestartPreventExitStatus=") }?.dropFirst("RestartPreventExitStatus=".count)
+    let prevented = lines.first { $0.hasPrefix("RestartPreventExitStatus=") }?.dropFirst(
+      "RestartPreventExitStatus=".count)
     #expect(Set((prevented ?? "").split(separator: " ").map(String.init)) == ["64", "78"], "\(prevented ?? "none")")
   }
 

@@ -37,7 +37,9 @@ struct QuakesdOnceTests {
       let second = try await self.run(arguments)
       #expect(second.status == 0, "\(second.output)")
       #expect(second.output.contains { $0.contains("loaded 12 quakes from the cache") }, "\(second.output)")
-      #expect(standIn.requests(forFeed: "all_day").last?.headers["if-none-match"] != nil, "\(standIn.requests(forFeed: "all_day").map(\.headers)) \(second.output) \(first.output)")
+      #expect(
+        standIn.requests(forFeed: "all_day").last?.headers["if-none-match"] != nil,
+        "\(standIn.requests(forFeed: "all_day").map(\.headers)) \(second.output) \(first.output)")
     }
   }
 

@@ -20,12 +20,14 @@ struct RemovedDatabaseTests {
         try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
         try FileManager.default.removeItem(atPath: daemon.stateDirectory)
 
-        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
+        standIn.setFeed(
+          "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
         let control = try daemon.control()
         let refresh = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
         let message = try #require(refresh.errorMessage, "\(refresh)")
         #expect(message.contains("was removed, moved or replaced") && message.contains("Restart quakesd"), "\(message)")
-        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10, "the cache is still served")
+        #expect(
+          try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10, "the cache is still served")
 
         daemon.child.send(signal: SIGTERM)
         #expect(await daemon.child.waitForExit() == 0)

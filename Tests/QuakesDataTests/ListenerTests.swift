@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 import QuakesData
+import Synchronization
 import Testing
 
 /// The listener, transition by transition, against store doubles (as in the
@@ -36,7 +37,11 @@ struct ListenerTests {
     await store.transitions.send((QuakesState(), .daemon(.didStart), waiting))
 
     #expect(await local.calls == [.fetch])
-    #expect(store.dispatched == [.local(.didFetchQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")], feeds: [.allDay: record]))))])
+    #expect(
+      store.dispatched == [
+        .local(
+          .didFetchQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")], feeds: [.allDay: record]))))
+      ])
   }
 
   @Test("a failed load is dispatched with the store's message")
@@ -74,7 +79,9 @@ struct ListenerTests {
     let (listener, store) = self.listen(remote: remote)
     defer { listener.stop() }
     let validators = FeedValidators(etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
-    let old = QuakesState.loaded(feeds: [.allWeek: FeedState(status: .success, record: FeedRecord(validators: validators))])
+    let old = QuakesState.loaded(feeds: [
+      .allWeek: FeedState(status: .success, record: FeedRecord(validators: validators))
+    ])
     var new = old
     new.feeds[.allWeek]?.status = .waiting
 
@@ -122,7 +129,8 @@ struct ListenerTests {
     let local = LocalStoreDouble()
     let (listener, store) = self.listen(local: local)
     defer { listener.stop() }
-    let old = QuakesState.loaded([.fixture("same"), .fixture("moved"), .fixture("zeroed")], feeds: [.allDay: FeedState(status: .waiting)])
+    let old = QuakesState.loaded(
+      [.fixture("same"), .fixture("moved"), .fixture("zeroed")], feeds: [.allDay: FeedState(status: .waiting)])
     let batch = FeedBatch(
       quakes: [.fixture("same"), .fixture("moved", magnitude: 3.3), .fixture("zeroed", magnitude: 0), .fixture("new")],
       generated: self.date, validators: FeedValidators(etag: "\"e\""))
@@ -131,7 +139,8 @@ struct ListenerTests {
 
     await store.transitions.send((old, action, new))
 
-    let expected = QuakesDiff(inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
+    let expected = QuakesDiff(
+      inserted: [.fixture("new")], updated: [.fixture("moved", magnitude: 3.3)], deleted: [.fixture("zeroed")])
     let record = try #require(new.feeds[.allDay]?.record)
     #expect(await local.calls == [.write(feed: .allDay, record: record, diff: expected)])
     #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, diff: expected))])
@@ -187,6 +196,27 @@ struct ListenerTests {
 
   // MARK: recovery after a failed write
 
+  @Test("a result the store refuses is reported to onError, naming what it was for, never dropped")
+  func refusedResultIsReported() async throws {
+    let errors = Reported()
+    let listener = Listener(
+      localStore: LocalStoreDouble(), remoteStore: RemoteStoreDouble(), now: { Date(timeIntervalSince1970: 0) }
+    ) {
+      errors.append($0)
+    }
+    let store = StoreDouble()
+    store.refusal = StoreFailure("the store has stopped")
+    listener.listen(to: store)
+    defer { listener.stop() }
+    let old = QuakesState.loaded([], feeds: [.allDay: FeedState(status: .waiting)])
+    let action = QuakesAction.remote(.success(batch: FeedBatch(quakes: [.fixture("a")])))
+
+    await store.transitions.send((old, action, try QuakesReducer.reduce(state: old, action: action)))
+
+    #expect(errors.all.count == 1)
+    #expect(errors.all == ["writing the all_day batch could not report its result: the store has stopped"])
+  }
+
   @Test("a failed write is reported, and the report makes the listener reload the local store")
   func failedWriteReloads() async throws {
     let local = LocalStoreDouble(quakes: [.fixture("a")], failWrites: "database or disk is full")
@@ -203,7 +233,9 @@ struct ListenerTests {
     await store.transitions.send((new, failure, try QuakesReducer.reduce(state: new, action: failure)))
 
     #expect(await local.calls == [.delete("a"), .fetch])
-    #expect(store.dispatched.last == .local(.didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")])))))
+    #expect(
+      store.dispatched.last
+        == .local(.didReloadQuakes(result: .success(cache: PersistedCache(quakes: [.fixture("a")])))))
   }
 }
 
@@ -251,7 +283,8 @@ struct ListenerStoreTests {
     await Task.yield()
 
     #expect(await local.records[.allHour] != nil)
-    #expect(await local.records[.allDay]?.validators.etag == "\"day\"", "the second batch was queued behind the first write")
+    #expect(
+      await local.records[.allDay]?.validators.etag == "\"day\"", "the second batch was queued behind the first write")
     #expect(await local.quakes.keys.sorted() == ["a"], "the purge after shutdown reached no store")
   }
 
@@ -276,7 +309,8 @@ struct ListenerStoreTests {
     }
 
     let failed = store.state
-    #expect(Array(failed.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
+    #expect(
+      Array(failed.quakes.data.keys) == ["kept"], "the quake that never reached the database is gone from the state")
     #expect(failed.quakes.lastMutationError == "database or disk is full")
     #expect(failed.quakes.status == .success)
     #expect(failed.feeds[.allDay]?.record == committed, "the feed's record is the last committed one")
@@ -310,4 +344,12 @@ struct ListenerStoreTests {
     }
     return (listener, store)
   }
+}
+
+/// What a listener reported to its `onError`.
+private final class Reported: Sendable {
+  private let messages = Mutex<[String]>([])
+
+  func append(_ message: String) { self.messages.withLock { $0.append(message) } }
+  var all: [String] { self.messages.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("Quake: the stable JSON shape and exact timestamps")
@@ -23,7 +23,8 @@ struct QuakeCodingTests {
 
   @Test("a bad time in JSON is a decoding error naming the key")
   func badTime() {
-    let json = #"{"id":"a","magnitude":1,"time":"yesterday","updated":"2022-03-15T10:25:00Z","place":null,"longitude":0,"latitude":0}"#
+    let json =
+      #"{"id":"a","magnitude":1,"time":"yesterday","updated":"2022-03-15T10:25:00Z","place":null,"longitude":0,"latitude":0}"#
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(Quake.self, from: Data(json.utf8)) }
   }
 

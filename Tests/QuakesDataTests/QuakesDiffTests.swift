@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("QuakesDiff: what a remote batch changed, from the old and new state")
@@ -36,7 +37,8 @@ struct QuakesDiffTests {
 
   @Test("unchanged quakes produce nothing, and a zero-magnitude quake never cached produces nothing")
   func unchangedIsEmpty() throws {
-    let diff = try self.diff(old: [.fixture("a"), .fixture("b")], batch: [.fixture("a"), .fixture("b"), .fixture("c", magnitude: 0)])
+    let diff = try self.diff(
+      old: [.fixture("a"), .fixture("b")], batch: [.fixture("a"), .fixture("b"), .fixture("c", magnitude: 0)])
     #expect(diff.isEmpty)
     #expect(diff.counts == QuakesDiff.Counts())
   }
@@ -52,7 +54,10 @@ struct QuakesDiffTests {
   func mixedCounts() throws {
     let diff = try self.diff(
       old: [.fixture("same"), .fixture("moved"), .fixture("gone")],
-      batch: [.fixture("same"), .fixture("moved", magnitude: 4), .fixture("gone", magnitude: -1), .fixture("new1"), .fixture("new2")])
+      batch: [
+        .fixture("same"), .fixture("moved", magnitude: 4), .fixture("gone", magnitude: -1), .fixture("new1"),
+        .fixture("new2"),
+      ])
     #expect(diff.counts == QuakesDiff.Counts(inserted: 2, updated: 1, deleted: 1))
   }
 }

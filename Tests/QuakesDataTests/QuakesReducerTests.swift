@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("QuakesReducer: every action, including the no-ops and the throwing ones")
@@ -70,7 +71,8 @@ struct QuakesReducerTests {
 
   @Test("a delete removes the quake at once (optimistically)")
   func deleteRemovesQuake() throws {
-    let state = try QuakesReducer.reduce(state: .loaded([.fixture("a"), .fixture("b")]), action: .client(.delete(quakeId: "a")))
+    let state = try QuakesReducer.reduce(
+      state: .loaded([.fixture("a"), .fixture("b")]), action: .client(.delete(quakeId: "a")))
     #expect(Array(state.quakes.data.keys) == ["b"])
   }
 
@@ -86,7 +88,8 @@ struct QuakesReducerTests {
   func purgeRemovesEverything() throws {
     let record = FeedRecord(validators: FeedValidators(etag: "\"e\""), generated: self.date, lastSuccess: self.date)
     let feeds = [QuakesFeed.allDay: FeedState(status: .success, record: record)]
-    let state = try QuakesReducer.reduce(state: .loaded([.fixture("a"), .fixture("b")], feeds: feeds), action: .client(.purge))
+    let state = try QuakesReducer.reduce(
+      state: .loaded([.fixture("a"), .fixture("b")], feeds: feeds), action: .client(.purge))
     #expect(state.quakes.data.isEmpty)
     #expect(state.feeds[.allDay]?.status == .success)
     #expect(state.feeds[.allDay]?.record == FeedRecord(lastSuccess: self.date))
@@ -136,7 +139,8 @@ struct QuakesReducerTests {
 
   @Test("a failed reload is a failure status")
   func reloadFailure() throws {
-    let next = try QuakesReducer.reduce(state: .loaded(), action: .local(.didReloadQuakes(result: .failure(error: "gone"))))
+    let next = try QuakesReducer.reduce(
+      state: .loaded(), action: .local(.didReloadQuakes(result: .failure(error: "gone"))))
     #expect(next.quakes.status == .failure(error: "gone"))
   }
 
@@ -144,15 +148,18 @@ struct QuakesReducerTests {
   func didWriteRecordsCounts() throws {
     let counts = QuakesDiff.Counts(inserted: 3, updated: 2, deleted: 1)
     let diff = QuakesDiff(
-      inserted: [.fixture("a"), .fixture("b"), .fixture("c")], updated: [.fixture("d"), .fixture("e")], deleted: [.fixture("f")])
-    let next = try QuakesReducer.reduce(state: .loaded(), action: .local(.didWriteRemoteQuakes(feed: .allDay, diff: diff)))
+      inserted: [.fixture("a"), .fixture("b"), .fixture("c")], updated: [.fixture("d"), .fixture("e")],
+      deleted: [.fixture("f")])
+    let next = try QuakesReducer.reduce(
+      state: .loaded(), action: .local(.didWriteRemoteQuakes(feed: .allDay, diff: diff)))
     #expect(next.feeds[.allDay]?.lastWrite == counts)
   }
 
   @Test("a failed delete is a failure status, remembered, and no feed's failure")
   func didFailMutation() throws {
     let state = QuakesState.loaded([.fixture("a")], feeds: [.allDay: FeedState(status: .success, record: Self.applied)])
-    let failure = QuakesAction.local(.didFailMutation(mutation: .deleteQuake(quakeId: "a"), date: Self.now, error: "disk full"))
+    let failure = QuakesAction.local(
+      .didFailMutation(mutation: .deleteQuake(quakeId: "a"), date: Self.now, error: "disk full"))
     let next = try QuakesReducer.reduce(state: state, action: failure)
     #expect(next.quakes.status == .failure(error: "disk full"))
     #expect(next.quakes.lastMutationError == "disk full")
@@ -207,7 +214,10 @@ struct QuakesReducerTests {
   @Test("a remote batch upserts, and removes quakes of magnitude ≤ 0 or unknown")
   func remoteBatchUpserts() throws {
     let state = QuakesState.loaded(
-      [.fixture("same"), .fixture("revised", magnitude: 3.0), .fixture("zeroed"), .fixture("nulled"), .fixture("negative")],
+      [
+        .fixture("same"), .fixture("revised", magnitude: 3.0), .fixture("zeroed"), .fixture("nulled"),
+        .fixture("negative"),
+      ],
       feeds: [.allDay: FeedState(status: .waiting)])
     let batch = FeedBatch(
       quakes: [

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 /// Sync semantics beyond the seed: id changes and upstream deletions, in the
@@ -32,7 +33,8 @@ struct RemoteSyncTests {
   func idChangeReplaces() throws {
     let old = Quake.fixture("ak0214s2e8my", time: Self.hoursBeforeGenerated(2))
     let new = Quake.fixture("us7000dxyz", time: Self.hoursBeforeGenerated(2))
-    let batch = FeedBatch(quakes: [new], generated: Self.generated, otherIds: ["us7000dxyz": ["ak0214s2e8my", "at00abc"]])
+    let batch = FeedBatch(
+      quakes: [new], generated: Self.generated, otherIds: ["us7000dxyz": ["ak0214s2e8my", "at00abc"]])
 
     let (state, diff) = try self.apply(batch, to: [old])
 
@@ -78,7 +80,8 @@ struct RemoteSyncTests {
     arguments: [QuakesFeed(.significant, .day), QuakesFeed(.magnitude4_5, .day), QuakesFeed(.magnitude1_0, .day)])
   func magnitudeFeedsNeverDelete(feed: QuakesFeed) throws {
     let revisedBelowThreshold = Quake.fixture("revised", magnitude: 4.3, time: Self.hoursBeforeGenerated(2))
-    let (state, diff) = try self.apply(FeedBatch(quakes: [], generated: Self.generated), of: feed, to: [revisedBelowThreshold])
+    let (state, diff) = try self.apply(
+      FeedBatch(quakes: [], generated: Self.generated), of: feed, to: [revisedBelowThreshold])
     #expect(state.quakes.data.count == 1)
     #expect(diff.isEmpty)
   }
@@ -98,7 +101,8 @@ struct RemoteSyncTests {
   @Test("a batch already applied (same metadata.generated) neither upserts nor deletes")
   func alreadyAppliedDoesNothing() throws {
     let absent = Quake.fixture("absent", time: Self.hoursBeforeGenerated(2))
-    var state = QuakesState.loaded([absent], feeds: [.allDay: FeedState(status: .waiting, record: FeedRecord(generated: Self.generated))])
+    var state = QuakesState.loaded(
+      [absent], feeds: [.allDay: FeedState(status: .waiting, record: FeedRecord(generated: Self.generated))])
     state.options = SyncOptions()
     let batch = FeedBatch(quakes: [.fixture("new")], generated: Self.generated)
     let next = try QuakesReducer.reduce(state: state, action: .remote(.success(batch: batch)))

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import Testing
 
 @Suite("Selectors: list, map set, count, status, one quake")

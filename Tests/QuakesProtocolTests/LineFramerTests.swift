@@ -23,7 +23,8 @@ struct LineFramerTests {
     #expect(framer.append(Array("123456789\nok\n".utf8)) == [.tooLong, self.lines("ok")])
   }
 
-  @Test("an over-long line arriving in many reads is reported as soon as it passes the cap, then discarded to its newline")
+  @Test(
+    "an over-long line arriving in many reads is reported as soon as it passes the cap, then discarded to its newline")
   func longLineAcrossReads() {
     var framer = LineFramer(maxLength: 8)
     #expect(framer.append(Array("12345".utf8)) == [])
@@ -33,12 +34,14 @@ struct LineFramerTests {
     #expect(framer.append(Array("tail\n{}\n".utf8)) == [self.lines("{}")])
   }
 
-  @Test("a long line's memory is given back once it is done, whole, in pieces or too long; short lines keep a small buffer")
+  @Test(
+    "a long line's memory is given back once it is done, whole, in pieces or too long; short lines keep a small buffer")
   func longLineMemory() {
     var framer = LineFramer()
     let long = Array(String(repeating: "x", count: WireProtocol.maxLineLength).utf8)
     #expect(framer.append(long + [0x0A]) == [.line(long)])
-    #expect(framer.bufferCapacity <= LineFramer.retainedCapacity, "\(framer.bufferCapacity) bytes kept after one long line")
+    #expect(
+      framer.bufferCapacity <= LineFramer.retainedCapacity, "\(framer.bufferCapacity) bytes kept after one long line")
 
     for start in stride(from: 0, to: long.count, by: 65_536) {
       #expect(framer.append(long[start..<min(start + 65_536, long.count)]) == [])

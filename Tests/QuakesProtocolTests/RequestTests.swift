@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 import Testing
 
@@ -20,7 +20,8 @@ struct RequestTests {
 
   @Test("a full request: version, id, method, more, params")
   func fullRequest() throws {
-    let request = try self.parse(#"{"v":1,"id":7,"method":"quakes.list","params":{"limit":5,"sort":"magnitude"},"more":false}"#)
+    let request = try self.parse(
+      #"{"v":1,"id":7,"method":"quakes.list","params":{"limit":5,"sort":"magnitude"},"more":false}"#)
     #expect(request.version == 1)
     #expect(request.id == .integer(7))
     #expect(request.method == .list)
@@ -37,7 +38,9 @@ struct RequestTests {
     #expect(try request.params(ListParams.self) == ListParams())
   }
 
-  @Test("any JSON scalar is an id, null included, and is echoed as it came", arguments: [#""abc""#, "42", "4.5", "true", "null"])
+  @Test(
+    "any JSON scalar is an id, null included, and is echoed as it came",
+    arguments: [#""abc""#, "42", "4.5", "true", "null"])
   func scalarIds(id: String) throws {
     let request = try self.parse(#"{"id":\#(id),"method":"daemon.info"}"#)
     let echoed = try Reply.line(id: request.id, result: CountResult(count: 0))
@@ -172,6 +175,7 @@ struct ReplyTests {
     let line = Reply.line(id: .string("a"), error: ProtocolError(.notFound, "no quake with id x in the cache"))
     #expect(
       String(decoding: line, as: UTF8.self)
-        == "{\"v\":1,\"id\":\"a\",\"error\":{\"code\":\"quakes.NotFound\",\"message\":\"no quake with id x in the cache\"}}\n")
+        == "{\"v\":1,\"id\":\"a\",\"error\":{\"code\":\"quakes.NotFound\",\"message\":\"no quake with id x in the cache\"}}\n"
+    )
   }
 }

@@ -1,8 +1,9 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Synchronization
 import Testing
 
@@ -80,7 +81,8 @@ import Testing
     if FileManager.default.isExecutableFile(atPath: Self.sqlite3) {
       #expect(halfwayReads.last == Self.before.description)
     }
-    #expect(failures.isEmpty, "\(failures.count) of \(reads + failures.count) reads failed, first: \(failures.first ?? "")")
+    #expect(
+      failures.isEmpty, "\(failures.count) of \(reads + failures.count) reads failed, first: \(failures.first ?? "")")
     #expect(seen.isSubset(of: [Self.before, Self.after]), "readers saw \(seen)")
     #expect(try Self.snapshot(reader) == Self.after)
     if FileManager.default.isExecutableFile(atPath: Self.sqlite3) {
@@ -110,7 +112,8 @@ import Testing
         feed: .allDay, record: FeedRecord(),
         diff: QuakesDiff(
           inserted: version == 1 ? Quake.samples(Self.count, prefix: "new", version: 1) : [],
-          updated: Quake.samples(Self.count, version: version) + Quake.samples(Self.count, prefix: "new", version: version)))
+          updated: Quake.samples(Self.count, version: version)
+            + Quake.samples(Self.count, prefix: "new", version: version)))
     }
     try await store.deleteLocalQuakeMutation(quakeId: "q0")
     #expect(try Self.snapshot(reader) == Self.before)

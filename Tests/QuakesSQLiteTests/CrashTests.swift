@@ -1,8 +1,8 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
-import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Testing
 
 /// A writer killed with SIGKILL in the middle of a diff leaves a database
@@ -74,7 +74,9 @@ import Testing
     let stored = Set(cache.quakes)
     let missing = Set(expected).subtracting(stored).count
     let extra = stored.subtracting(expected).count
-    #expect(missing == 0 && extra == 0, "the file is not the state after diff \(version): \(missing) quakes missing, \(extra) others")
+    #expect(
+      missing == 0 && extra == 0,
+      "the file is not the state after diff \(version): \(missing) quakes missing, \(extra) others")
     return version
   }
 

@@ -1,7 +1,8 @@
-import QuakesTestSupport
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Synchronization
 import Testing
 
@@ -18,7 +19,8 @@ import Testing
     let store = try SQLiteLocalStore(path: directory.file())
     let (a, b, c, d) = (Quake.sample("a"), Quake.sample("b"), Quake.sample("c"), Quake.sample("d"))
 
-    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: self.record, diff: QuakesDiff(inserted: [a, b, c]))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: self.record, diff: QuakesDiff(inserted: [a, b, c]))
     #expect(Set(try await store.fetchLocalQuakesQuery().quakes) == [a, b, c])
 
     let newerB = b.with(place: "5 km E of Pāhala, Hawaii")
@@ -42,7 +44,8 @@ import Testing
 
     // An update of a row the file lacks stores it.
     let missing = Quake.sample("missing")
-    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: self.record, diff: QuakesDiff(updated: [missing]))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: self.record, diff: QuakesDiff(updated: [missing]))
     #expect(Set(try await store.fetchLocalQuakesQuery().quakes) == Set(quakes + [missing]))
   }
 
@@ -71,7 +74,8 @@ import Testing
 
   @Test func anEmptyDiffWithNewValidatorsWritesTheRecordAlone() async throws {
     let store = try SQLiteLocalStore.inMemory()
-    try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: self.record, diff: QuakesDiff(inserted: Quake.samples(10)))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: self.record, diff: QuakesDiff(inserted: Quake.samples(10)))
     let changes = try await store.totalChanges()
     var newer = self.record
     newer.validators.etag = "\"2\""
@@ -135,7 +139,8 @@ import Testing
     defer { directory.remove() }
     let store = try SQLiteLocalStore(path: directory.file())
     let quakes = Quake.samples(4)
-    try await store.didFetchRemoteQuakesMutation(feed: .allWeek, record: self.record, diff: QuakesDiff(inserted: quakes))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allWeek, record: self.record, diff: QuakesDiff(inserted: quakes))
 
     try await store.deleteLocalQuakeMutation(quakeId: "q2")
     try await store.deleteLocalQuakeMutation(quakeId: "no-such-quake")
@@ -144,7 +149,9 @@ import Testing
     try await store.deleteLocalQuakesMutation()
     let cache = try await store.fetchLocalQuakesQuery()
     #expect(cache.quakes.isEmpty)
-    #expect(cache.feeds == [.allWeek: FeedRecord(lastSuccess: self.record.lastSuccess)], "a purge forgets validators and generated")
+    #expect(
+      cache.feeds == [.allWeek: FeedRecord(lastSuccess: self.record.lastSuccess)],
+      "a purge forgets validators and generated")
     try store.close()
   }
 
@@ -154,8 +161,10 @@ import Testing
     let path = directory.file()
     let quakes = Quake.samples(500) + RoundTripTests.quakes
     let store = try SQLiteLocalStore(path: path)
-    try await store.didFetchRemoteQuakesMutation(feed: .allMonth, record: self.record, diff: QuakesDiff(inserted: quakes))
-    try await store.didFetchRemoteQuakesMutation(feed: .allHour, record: FeedRecord(), diff: QuakesDiff(deleted: [quakes[0]]))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allMonth, record: self.record, diff: QuakesDiff(inserted: quakes))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allHour, record: FeedRecord(), diff: QuakesDiff(deleted: [quakes[0]]))
     let written = try await store.fetchLocalQuakesQuery()
     try store.close()
 

@@ -1,8 +1,9 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Testing
 
 /// What goes wrong with files is reported with the path, the cause and a
@@ -115,7 +116,10 @@ import Testing
     }
 
     let writes: [@Sendable () async throws -> Void] = [
-      { try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(5, prefix: "new"))) },
+      {
+        try await store.didFetchRemoteQuakesMutation(
+          feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(5, prefix: "new")))
+      },
       { try await store.deleteLocalQuakeMutation(quakeId: "q1") },
       { try await store.deleteLocalQuakesMutation() },
     ]
@@ -174,7 +178,9 @@ import Testing
     ("feeds", "generated", "9223372036854775807", "the integer 9223372036854775807, outside"),
     ("feeds", "last_success", "9000000000000000", "the integer 9000000000000000, outside"),
   ])
-  func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache(table: String, column: String, value: String, found: String) async throws {
+  func aDamagedRowIsAnErrorNotACrashNorAnEmptyCache(table: String, column: String, value: String, found: String)
+    async throws
+  {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (store, path) = try await Self.storeOfThreeQuakes(in: directory)

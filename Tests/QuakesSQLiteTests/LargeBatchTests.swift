@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesSQLite
 import QuakesTestSupport
 import Testing
@@ -17,7 +18,8 @@ import Testing
     let defaultCache = try await store.writerPageCacheSize()
     // Ids in descending order: the store writes them sorted, and all of them.
     let quakes = Quake.samples(5_000).reversed()
-    try await store.didFetchRemoteQuakesMutation(feed: .allMonth, record: self.record, diff: QuakesDiff(inserted: Array(quakes)))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allMonth, record: self.record, diff: QuakesDiff(inserted: Array(quakes)))
 
     #expect(Set(try await store.fetchLocalQuakesQuery().quakes) == Set(quakes))
     #expect(try await store.writerPageCacheSize() == defaultCache)

@@ -1,8 +1,9 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Testing
 
 /// Every field of a quake and of a feed record comes back from the file as
@@ -100,7 +101,8 @@ import Testing
     defer { try? connection.close() }
     try await connection.read { db in
       for quake in Self.quakes {
-        let row = try #require(try Row.fetchOne(db, sql: "SELECT time, updated FROM quakes_iso WHERE id = ?", arguments: [quake.id]))
+        let row = try #require(
+          try Row.fetchOne(db, sql: "SELECT time, updated FROM quakes_iso WHERE id = ?", arguments: [quake.id]))
         #expect(row["time"] as String? == Timestamp.iso8601(quake.time))
         #expect(row["updated"] as String? == Timestamp.iso8601(quake.updated))
       }

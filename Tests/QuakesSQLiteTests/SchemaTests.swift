@@ -1,8 +1,9 @@
-import QuakesTestSupport
 import Foundation
 import GRDB
 import QuakesData
+import QuakesModel
 import QuakesSQLite
+import QuakesTestSupport
 import Testing
 
 /// The schema's version, its migrations, and the files the store refuses
@@ -98,7 +99,8 @@ import Testing
       ])
     try store.close()
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
-    #expect(try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE time = '2024-04-16T19:56:38.123Z'") == 1)
+    #expect(
+      try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE time = '2024-04-16T19:56:38.123Z'") == 1)
   }
 
   @Test func aNewerSchemaIsRefusedAndLeftUntouched() async throws {

@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 
@@ -24,10 +24,13 @@ struct DecodingDifferentialTests {
         properties: DecodingFeeds.properties([
           ("mag", position.isMultiple(of: 7) ? "null" : "\(Double(position) / 8 - 1)"),
           ("place", position.isMultiple(of: 5) ? "null" : #""\#(position) km N of Sant\u00e9, CA""#),
-          ("ids", #"",sy\#(position),xx\#(position),""#), ("status", position.isMultiple(of: 2) ? #""REVIEWED""# : #""automatic""#),
+          ("ids", #"",sy\#(position),xx\#(position),""#),
+          ("status", position.isMultiple(of: 2) ? #""REVIEWED""# : #""automatic""#),
           ("updated", position.isMultiple(of: 3) ? nil : "\(DecodingFeeds.updated + Int64(position))"),
         ]),
-        geometry: #"{"type":"Point","coordinates":[\#(position - 180),\#(Double(position) / 3),\#(position % 2 == 0 ? "-1.5e1" : "663")]}"#)
+        geometry:
+          #"{"type":"Point","coordinates":[\#(position - 180),\#(Double(position) / 3),\#(position % 2 == 0 ? "-1.5e1" : "663")]}"#
+      )
     }
 
     try self.compare(Array(DecodingFeeds.collection(features + [DecodingFeeds.feature(id: nil)]).utf8))

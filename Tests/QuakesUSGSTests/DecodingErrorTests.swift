@@ -58,14 +58,16 @@ struct DecodingErrorTests {
         + " at byte \(count) of \(count): the download was cut short")
     #expect(try message(cutAfter: #""mag":2."#).contains("ends inside a number, in feature 1"))
     #expect(try message(cutAfter: #""tz":nu"#).contains("ends inside a literal (true, false or null), in feature 1"))
-    #expect(try message(cutAfter: #""id":"us7000abcd"}"#).contains("ends inside the \"features\" array after feature 1"))
+    #expect(
+      try message(cutAfter: #""id":"us7000abcd"}"#).contains("ends inside the \"features\" array after feature 1"))
     #expect(try message(cutAfter: #""features":["#).contains("ends inside the \"features\" array"))
     #expect(try message(cutAfter: #""metadata":{"#).contains("ends inside an object, at byte"))
     #expect(Feeds.message(Array(whole.dropLast())).map { $0.contains("ends inside an object") } == true)
     #expect(Feeds.message("{").map { $0.contains("ends inside an object, at byte 1 of 1") } == true)
     #expect(Feeds.message("[1,").map { $0.contains("ends inside an array") } == true)
     #expect(Feeds.message(#"{"type":"Feat"#).map { $0.contains("ends inside a string") } == true)
-    #expect(Feeds.message(#"{"features":[{"properties":{"place":"a\u00"#).map { $0.contains("inside a string") } == true)
+    #expect(
+      Feeds.message(#"{"features":[{"properties":{"place":"a\u00"#).map { $0.contains("inside a string") } == true)
   }
 
   @Test(
@@ -86,7 +88,10 @@ struct DecodingErrorTests {
       (#"{"features":[NaN]}"#, 13, "expected a JSON value, found 'N'"),
       (#"{"features":["a\x"]}"#, 16, #"expected an escape: \" \\ \/ \b \f \n \r \t or \uXXXX, found 'x'"#),
       (#"{"features":["\u12G4"]}"#, 18, #"expected four hex digits after \u, found 'G'"#),
-      ("{\"features\":[\"a\tb\"]}", 15, "expected a string character (a control character must be escaped), found byte 0x09"),
+      (
+        "{\"features\":[\"a\tb\"]}", 15,
+        "expected a string character (a control character must be escaped), found byte 0x09"
+      ),
       (#"{"features":[]} x"#, 16, "expected the end of the body after the top-level object, found 'x'"),
       (#"{"features":[]});"#, 15, "expected the end of the body after the top-level object, found ')'"),
       (#"[1] [2]"#, 4, "expected the end of the body after the JSON value, found '['"),
@@ -108,7 +113,10 @@ struct DecodingErrorTests {
   @Test(
     "valid JSON that is not a FeatureCollection: the message says what it is",
     arguments: [
-      (#"{"type":"Feature","properties":{},"geometry":null,"id":"us1"}"#, #"its "type" is "Feature", not "FeatureCollection""#),
+      (
+        #"{"type":"Feature","properties":{},"geometry":null,"id":"us1"}"#,
+        #"its "type" is "Feature", not "FeatureCollection""#
+      ),
       (#"{"type":"FeatureCollection"}"#, #"the top-level object has no "features" array (its keys: "type")"#),
       (#"{"error":{"code":500},"message":"down"}"#, #"no "features" array (its keys: "error", "message")"#),
       ("{}", #"no "features" array (its keys: none)"#),

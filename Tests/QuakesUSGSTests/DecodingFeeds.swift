@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 import QuakesUSGS
 
 /// USGS feeds made in code, one edge case at a time, for the decoder's tests.

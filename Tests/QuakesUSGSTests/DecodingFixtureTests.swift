@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 

@@ -37,7 +37,8 @@ struct DecodingFuzzTests {
       while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(feed[end - 1]) { end -= 1 }
       for length in 0..<end {
         let message = DecodingFeeds.message(Array(feed[..<length]))
-        let ok = length == 0 ? message?.contains("empty") == true : message?.contains("the download was cut short") == true
+        let ok =
+          length == 0 ? message?.contains("empty") == true : message?.contains("the download was cut short") == true
         if !ok {
           Issue.record("a prefix of \(length) bytes: \(message ?? "decoded")")
           break
@@ -88,7 +89,9 @@ struct DecodingFuzzTests {
       var bytes = Array(#"{"type":"FeatureCollection","features":[{"id":"a","properties":{"time":1,"#.utf8)
       if round.isMultiple(of: 2) { bytes.removeAll() }
       for _ in 0..<length {
-        bytes.append(round.isMultiple(of: 3) ? UInt8(truncatingIfNeeded: random.next()) : alphabet[random.next(below: alphabet.count)])
+        bytes.append(
+          round.isMultiple(of: 3)
+            ? UInt8(truncatingIfNeeded: random.next()) : alphabet[random.next(below: alphabet.count)])
       }
       if let message = DecodingFeeds.message(bytes) {
         #expect(!message.isEmpty)

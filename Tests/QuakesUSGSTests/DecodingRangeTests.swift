@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 

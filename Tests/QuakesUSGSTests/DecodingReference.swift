@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesUSGS
 
 /// The slow, obviously right decoder the fast one is checked against: the

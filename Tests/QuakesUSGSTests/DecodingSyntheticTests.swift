@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 
@@ -100,7 +101,8 @@ struct DecodingSyntheticTests {
     arguments: [
       "-0.3", "1e2", "4.46", "10", "-1.64E+0", "0", "-0", "-0.0", "1E-2", "2.5e-3", "0.000123", "-122.8156662",
       "38.7776667", "1.98000002", "123456789012345678901234567890", "9007199254740993", "0.1e-400", "4.9e-324",
-      "2.2250738585072011e-308", "1.7976931348623157e308", "0.30000000000000004", "1e22", "1e23", "12345678901234567e-5",
+      "2.2250738585072011e-308", "1.7976931348623157e308", "0.30000000000000004", "1e22", "1e23",
+      "12345678901234567e-5",
       "-0.00000000000000000000000000001", "100000000000000000000000e-20", "7e0", "0e99999",
       // Linux's JSONSerialization reads this one (from the 2.5_month fixture) as -123.50716666666665.
       "-123.50716666666666",
@@ -155,7 +157,8 @@ struct DecodingSyntheticTests {
   @Test(
     "times are epoch milliseconds, written as integers or not",
     arguments: [
-      ("1618602998000", Int64(1_618_602_998_000)), ("1.618602998E12", 1_618_602_998_000), ("1618602998000.0", 1_618_602_998_000),
+      ("1618602998000", Int64(1_618_602_998_000)), ("1.618602998E12", 1_618_602_998_000),
+      ("1618602998000.0", 1_618_602_998_000),
       ("-86400000", -86_400_000), ("0", 0),
     ])
   func times(text: String, milliseconds: Int64) throws {
@@ -252,9 +255,11 @@ struct DecodingSyntheticTests {
     let nested = #"{"a":[1,{"b":null,"c":[[],[{}]],"d":"}],\"{"},true,false,-0.5e-7],"e":{"f":{"g":{}}}}"#
     let properties = Feeds.properties([("products", nested), ("mag", "3.25"), ("future", "[1,2,3]")])
     let geometry = #"{"type":"Point","crs":\#(nested),"coordinates":[1,2,3],"extra":[[[]]]}"#
-    let feature = #"{"type":"Feature","bbox":[0,0,0,0],"foreign":\#(nested),"properties":\#(properties),"#
+    let feature =
+      #"{"type":"Feature","bbox":[0,0,0,0],"foreign":\#(nested),"properties":\#(properties),"#
       + #""geometry":\#(geometry),"id":"x1","more":\#(nested)}"#
-    let text = #"{"type":"FeatureCollection","crs":\#(nested),"metadata":{"generated":5,"nested":\#(nested)},"#
+    let text =
+      #"{"type":"FeatureCollection","crs":\#(nested),"metadata":{"generated":5,"nested":\#(nested)},"#
       + #""features":[\#(feature)],"bbox":[1,2,3,4,5,6],"trailer":\#(nested)}"#
     let batch = try Feeds.decode(text)
 
@@ -266,13 +271,15 @@ struct DecodingSyntheticTests {
 
   @Test("keys come in any order, at every level")
   func keyOrders() throws {
-    let reversed = "{" + Feeds.standardProperties.reversed().map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+    let reversed =
+      "{" + Feeds.standardProperties.reversed().map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
     let features = [
       #"{"id":"us7000abcd","geometry":\#(Feeds.geometry),"properties":\#(reversed),"type":"Feature"}"#,
       #"{"geometry":\#(Feeds.geometry),"type":"Feature","id":"us7000abcd","properties":\#(Feeds.properties())}"#,
       #"{"properties":\#(reversed),"id":"us7000abcd","type":"Feature","geometry":{"coordinates":[-122.5,37.25,8.5],"type":"Point"}}"#,
     ]
-    let text = #"{"bbox":[],"features":[\#(features.joined(separator: ","))],"#
+    let text =
+      #"{"bbox":[],"features":[\#(features.joined(separator: ","))],"#
       + #""metadata":{"count":3,"generated":\#(Feeds.generated)},"type":"FeatureCollection"}"#
     let batch = try Feeds.decode(text)
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 import QuakesTestSupport
 import QuakesUSGS
 import Testing
@@ -75,7 +76,8 @@ struct NetworkSessionTests {
       let session = CurlNetworkSession()
       let first = try await session.get(NetworkRequest(url: url))
 
-      let second = try await session.get(NetworkRequest(url: url, ifNoneMatch: first.etag, ifModifiedSince: first.lastModified))
+      let second = try await session.get(
+        NetworkRequest(url: url, ifNoneMatch: first.etag, ifModifiedSince: first.lastModified))
 
       #expect(second.status == 304)
       #expect(second.body.isEmpty)
@@ -109,7 +111,9 @@ struct NetworkSessionTests {
     }
   }
 
-  @Test("a body over the cap is refused, whether announced by Content-Length or found while decoding", arguments: [true, false])
+  @Test(
+    "a body over the cap is refused, whether announced by Content-Length or found while decoding",
+    arguments: [true, false])
   func cap(announceLength: Bool) async throws {
     try await self.withFeed { standIn, url in
       standIn.setBehaviour(.oversized(byteCount: 1 << 20, announceLength: announceLength), forFeed: "all_day")

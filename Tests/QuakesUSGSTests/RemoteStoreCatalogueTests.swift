@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 import QuakesUSGS
 import Testing
 
@@ -10,13 +10,16 @@ struct RemoteStoreCatalogueTests {
     let catalogue = USGSFeedCatalogue()
 
     #expect(catalogue.url(for: .allDay) == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson")
-    #expect(catalogue.url(for: try #require(QuakesFeed(name: "4.5_week")))
-      == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/4.5_week.geojson")
+    #expect(
+      catalogue.url(for: try #require(QuakesFeed(name: "4.5_week")))
+        == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/4.5_week.geojson")
     #expect(catalogue.feeds.count == 20)
     #expect(Array(catalogue.feeds.prefix(4)) == [.allHour, .allDay, .allWeek, .allMonth])
   }
 
-  @Test("a configured base URL gets its trailing slash", arguments: ["http://mirror.example/feeds", "http://mirror.example/feeds/"])
+  @Test(
+    "a configured base URL gets its trailing slash",
+    arguments: ["http://mirror.example/feeds", "http://mirror.example/feeds/"])
   func configured(baseURL: String) throws {
     let catalogue = try USGSFeedCatalogue(baseURL: baseURL)
 

@@ -19,7 +19,9 @@ struct RemoteStoreListenerTests {
     _ standIn: USGSStandIn,
     local: RemoteStoreLocalStoreDouble,
     totalTimeout: Duration = .seconds(30)
-  ) async throws -> (Listener<RemoteStoreLocalStoreDouble, USGSRemoteStore<CurlNetworkSession>>, Store<QuakesState, QuakesAction>) {
+  ) async throws -> (
+    Listener<RemoteStoreLocalStoreDouble, USGSRemoteStore<CurlNetworkSession>>, Store<QuakesState, QuakesAction>
+  ) {
     let remote = USGSRemoteStore(
       catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL), configuration: .init(totalTimeout: totalTimeout))
     let listener = Listener(localStore: local, remoteStore: remote) { Issue.record("\($0)") }

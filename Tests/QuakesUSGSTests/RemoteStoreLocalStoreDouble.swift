@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 
 /// An in-memory local store, for the test that runs the real store, listener
 /// and remote store: it applies each diff as the SQLite store would.

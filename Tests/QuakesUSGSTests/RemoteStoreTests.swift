@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 import QuakesTestSupport
 import QuakesUSGS
 import Testing
@@ -41,7 +42,8 @@ struct RemoteStoreTests {
       standIn.setFeed("4.5_week", body: SyntheticFeed.body(ids: ["bb1"]))
       let store = try self.store(on: standIn)
       let feed = try #require(QuakesFeed(name: "4.5_week"))
-      guard case .modified(let batch) = try await store.fetchRemoteQuakesQuery(feed: feed, validators: FeedValidators()) else {
+      guard case .modified(let batch) = try await store.fetchRemoteQuakesQuery(feed: feed, validators: FeedValidators())
+      else {
         Issue.record("the first fetch should be a batch")
         return
       }
@@ -60,13 +62,16 @@ struct RemoteStoreTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: ["cc1"]))
       let store = try self.store(on: standIn)
-      guard case .modified(let first) = try await store.fetchRemoteQuakesQuery(feed: .allDay, validators: FeedValidators()) else {
+      guard
+        case .modified(let first) = try await store.fetchRemoteQuakesQuery(feed: .allDay, validators: FeedValidators())
+      else {
         Issue.record("the first fetch should be a batch")
         return
       }
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: ["cc1", "cc2"]))
 
-      let second = try await store.fetchRemoteQuakesQuery(feed: .allDay, validators: FeedValidators(etag: first.validators.etag))
+      let second = try await store.fetchRemoteQuakesQuery(
+        feed: .allDay, validators: FeedValidators(etag: first.validators.etag))
 
       guard case .modified(let batch) = second else {
         Issue.record("expected a batch, got \(second)")
@@ -151,8 +156,10 @@ struct RemoteStoreTests {
       let message = error.errorDescription ?? ""
       #expect(error.feed == .allDay, sourceLocation: sourceLocation)
       #expect(error.url == url, sourceLocation: sourceLocation)
-      #expect(message.hasPrefix("cannot fetch feed all_day from \(url): "), "\(message)", sourceLocation: sourceLocation)
-      #expect(message.hasSuffix("quakesd keeps the cached quakes and tries again later."), sourceLocation: sourceLocation)
+      #expect(
+        message.hasPrefix("cannot fetch feed all_day from \(url): "), "\(message)", sourceLocation: sourceLocation)
+      #expect(
+        message.hasSuffix("quakesd keeps the cached quakes and tries again later."), sourceLocation: sourceLocation)
       return message
     } catch {
       Issue.record("expected a USGSFeedError, got \(error)", sourceLocation: sourceLocation)

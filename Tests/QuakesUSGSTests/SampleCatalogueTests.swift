@@ -41,7 +41,9 @@ struct SampleCatalogueTests {
   @Test("the same seed gives the same feeds; a new quake shows in all_hour")
   func deterministicAndLive() throws {
     var catalogue = SampleCatalogue(count: 500, now: self.now, seed: 7)
-    #expect(catalogue.feedBody(period: "week", now: self.now) == SampleCatalogue(count: 500, now: self.now, seed: 7).feedBody(period: "week", now: self.now))
+    #expect(
+      catalogue.feedBody(period: "week", now: self.now)
+        == SampleCatalogue(count: 500, now: self.now, seed: 7).feedBody(period: "week", now: self.now))
     let before = try self.ids(catalogue, "hour")
     catalogue.addQuake(at: self.now.addingTimeInterval(-1))
     let after = try self.ids(catalogue, "hour")

@@ -67,7 +67,8 @@ struct StandInTests {
 
       let response = try await self.session.get(
         NetworkRequest(url: url, ifNoneMatch: "\"stale\"", ifModifiedSince: "Tue, 14 Nov 2023 22:13:20 GMT"))
-      let weak = try await self.session.get(NetworkRequest(url: url, ifNoneMatch: "W/" + (standIn.etag(forFeed: "all_day") ?? "")))
+      let weak = try await self.session.get(
+        NetworkRequest(url: url, ifNoneMatch: "W/" + (standIn.etag(forFeed: "all_day") ?? "")))
 
       #expect(response.status == 200)
       #expect(weak.status == 304)
@@ -135,7 +136,8 @@ struct StandInTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let files = [
-      "all_day.geojson": "day", "all_hour-2020-01-01T0000Z-a.geojson": "old", "all_hour-2021-01-01T0000Z-b.geojson": "new",
+      "all_day.geojson": "day", "all_hour-2020-01-01T0000Z-a.geojson": "old",
+      "all_hour-2021-01-01T0000Z-b.geojson": "new",
       "2.5_week-2021-11-28T1352Z-c.geojsonp": "jsonp", "INDEX.tsv": "index",
     ]
     for (name, content) in files {

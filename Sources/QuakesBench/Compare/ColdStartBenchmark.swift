@@ -46,7 +46,8 @@ struct ColdStartBenchmark {
         daemon.send(signal: SIGTERM)
         let status = await daemon.waitForExit()
         guard status == 0 else {
-          throw MeasuredRun.Failure(description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
+          throw MeasuredRun.Failure(
+            description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
         }
       }
     }

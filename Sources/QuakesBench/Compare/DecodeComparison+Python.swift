@@ -26,7 +26,9 @@ extension DecodeComparison {
   /// MB/s of `json.loads` and `orjson.loads`, every round, from one Python process.
   func runPython(_ python: String, features: Int, megabytes: Double) async throws -> (json: Samples, orjson: Samples) {
     let run = try await Command.run(python, ["-c", Self.pythonScript, self.path, "\(self.rounds)"])
-    guard run.status == 0 else { throw MeasuredRun.Failure(description: "python decode of \(self.path) exited \(run.status): \(run.errors)") }
+    guard run.status == 0 else {
+      throw MeasuredRun.Failure(description: "python decode of \(self.path) exited \(run.status): \(run.errors)")
+    }
     return try Self.pythonThroughput(run.output, features: features, rounds: self.rounds, megabytes: megabytes)
   }
 
@@ -35,12 +37,16 @@ extension DecodeComparison {
   /// - Throws: ``MeasuredRun/Failure`` on a line that is not `NAME SECONDS
   ///   FEATURES` for a known decoder, a call that decoded other than
   ///   `features` features, or a decoder with other than `rounds` calls.
-  static func pythonThroughput(_ output: String, features: Int, rounds: Int, megabytes: Double) throws -> (json: Samples, orjson: Samples) {
+  static func pythonThroughput(_ output: String, features: Int, rounds: Int, megabytes: Double) throws -> (
+    json: Samples, orjson: Samples
+  ) {
     var json = Samples()
     var orjson = Samples()
     for line in output.split(separator: "\n") {
       let fields = line.split(separator: " ")
-      guard fields.count == 3, let seconds = Double(fields[1]), seconds > 0, seconds.isFinite, let decoded = Int(fields[2]) else {
+      guard fields.count == 3, let seconds = Double(fields[1]), seconds > 0, seconds.isFinite,
+        let decoded = Int(fields[2])
+      else {
         throw MeasuredRun.Failure(description: "python decode printed \"\(line)\", not NAME SECONDS FEATURES")
       }
       guard decoded == features else {
@@ -54,7 +60,8 @@ extension DecodeComparison {
     }
     guard json.values.count == rounds, orjson.values.count == rounds else {
       throw MeasuredRun.Failure(
-        description: "python decode timed json \(json.values.count) and orjson \(orjson.values.count) times instead of \(rounds)")
+        description:
+          "python decode timed json \(json.values.count) and orjson \(orjson.values.count) times instead of \(rounds)")
     }
     return (json, orjson)
   }

@@ -40,7 +40,9 @@ struct DecodeComparison {
     let features = try JSONDecoder().decode(RemoteResponse.self, from: data).features.count
     guard !batch.quakes.isEmpty, features == batch.quakes.count + batch.skippedFeatures else {
       throw MeasuredRun.Failure(
-        description: "\(self.path): our decoder found \(batch.quakes.count) quakes (\(batch.skippedFeatures) features skipped), JSONDecoder \(features) features")
+        description:
+          "\(self.path): our decoder found \(batch.quakes.count) quakes (\(batch.skippedFeatures) features skipped), JSONDecoder \(features) features"
+      )
     }
     var result = Result()
     result.bytes = bytes.count
@@ -50,15 +52,17 @@ struct DecodeComparison {
       let steps: [() throws -> Void] = [
         {
           result.ours.append(
-            megabytes / (try TimedRun.seconds("GeoJSONFeedDecoder on \(name)", expecting: batch.quakes.count) {
-              try GeoJSONFeedDecoder.decode(bytes).quakes.count
-            }))
+            megabytes
+              / (try TimedRun.seconds("GeoJSONFeedDecoder on \(name)", expecting: batch.quakes.count) {
+                try GeoJSONFeedDecoder.decode(bytes).quakes.count
+              }))
         },
         {
           result.foundation.append(
-            megabytes / (try TimedRun.seconds("JSONDecoder on \(name)", expecting: features) {
-              try JSONDecoder().decode(RemoteResponse.self, from: data).features.count
-            }))
+            megabytes
+              / (try TimedRun.seconds("JSONDecoder on \(name)", expecting: features) {
+                try JSONDecoder().decode(RemoteResponse.self, from: data).features.count
+              }))
         },
       ]
       for index in steps.indices {
@@ -90,12 +94,15 @@ extension DecodeComparison {
     let rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max($0, 1) } ?? 31
     do {
       let result = try await DecodeComparison(path: path, rounds: rounds, python: nil).run()
-      print("decode: \((path as NSString).lastPathComponent), \(result.bytes) bytes, \(result.quakes) quakes; MB/s, median (min–max) of \(rounds) rounds")
+      print(
+        "decode: \((path as NSString).lastPathComponent), \(result.bytes) bytes, \(result.quakes) quakes; MB/s, median (min–max) of \(rounds) rounds"
+      )
       print("  GeoJSONFeedDecoder      \(result.ours.text())")
       print("  Foundation JSONDecoder  \(result.foundation.text())")
       return 0
     } catch {
-      FileHandle.standardError.write(Data("quakes-bench decode: \(error) (give a feed file: quakes-bench decode FILE)\n".utf8))
+      FileHandle.standardError.write(
+        Data("quakes-bench decode: \(error) (give a feed file: quakes-bench decode FILE)\n".utf8))
       return 1
     }
   }

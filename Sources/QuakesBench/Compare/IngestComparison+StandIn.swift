@@ -12,7 +12,9 @@ extension IngestComparison {
   /// Starts a stand-in (`usgs-standin --no-gzip`) serving `feed` as
   /// ``feedName`` from `work/folder`, runs `body` with the base URL to give
   /// quakesd, and stops the stand-in after.
-  func withStandIn<Value: Sendable>(folder: String, feed: ServedFeed, _ body: (String) async throws -> Value) async throws -> Value {
+  func withStandIn<Value: Sendable>(folder: String, feed: ServedFeed, _ body: (String) async throws -> Value)
+    async throws -> Value
+  {
     let feeds = self.work + "/" + folder
     let file = feeds + "/\(self.feedName).geojson"
     try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
@@ -21,7 +23,8 @@ extension IngestComparison {
     case .link(let path): try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: path)
     case .body(let bytes): try Data(bytes).write(to: URL(fileURLWithPath: file))
     }
-    return try await withChildProcess(executable: self.binaries + "/usgs-standin", arguments: ["--no-gzip", feeds]) { process in
+    return try await withChildProcess(executable: self.binaries + "/usgs-standin", arguments: ["--no-gzip", feeds]) {
+      process in
       try await body(try await process.waitForLine { $0.hasPrefix("http") })
     }
   }

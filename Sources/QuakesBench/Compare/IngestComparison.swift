@@ -73,7 +73,8 @@ struct IngestComparison {
 
   func run() async throws -> Result {
     let regenerated = try RegeneratedFeed.body(
-      of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.feedPath))), generatedLaterBy: Self.regeneratedAfterMilliseconds)
+      of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.feedPath))),
+      generatedLaterBy: Self.regeneratedAfterMilliseconds)
     return try await self.withStandIn(folder: "feeds", feed: .link(self.feedPath)) { feedURL in
       try await self.withStandIn(folder: "feeds-regenerated", feed: .body(regenerated)) { regeneratedURL in
         try await self.runRounds(feedURL: feedURL, regeneratedURL: regeneratedURL)
@@ -158,7 +159,9 @@ struct IngestComparison {
     let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
     let parser = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     func time(of marker: String) -> Date? {
-      guard let line = lines.first(where: { $0.contains(marker) }), let stamp = line.split(separator: " ").first else { return nil }
+      guard let line = lines.first(where: { $0.contains(marker) }), let stamp = line.split(separator: " ").first else {
+        return nil
+      }
       return try? parser.parse(String(stamp) + "Z")
     }
     guard let loaded = time(of: "quakes from the cache"), let polled = time(of: "polled ") else {

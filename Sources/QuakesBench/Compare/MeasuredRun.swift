@@ -31,18 +31,24 @@ struct MeasuredRun {
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, logPath: String? = nil
   ) async throws -> MeasuredRun {
-    let measure = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("quakes-measure").path
-    let resultPath = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-measure-\(UUID().uuidString)").path
+    let measure = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "quakes-measure"
+    ).path
+    let resultPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "quakes-measure-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: resultPath) }
 
     let log = try FileDescriptor.open(
-      logPath ?? "/dev/null", .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+      logPath ?? "/dev/null", .writeOnly, options: [.create, .truncate],
+      permissions: [.ownerReadWrite, .groupRead, .otherRead])
     let run = try await Subprocess.run(
       .path(FilePath(measure)), arguments: Arguments([resultPath, executable] + arguments),
       environment: environment.map(Environment.only) ?? .inherit,
       output: .fileDescriptor(log, closeAfterSpawningProcess: true), error: .combinedWithOutput)
     let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
-    guard run.terminationStatus == .exited(0), fields.count == 3, let nanoseconds = Int64(fields[0]), let kibibytes = Int(fields[1]),
+    guard run.terminationStatus == .exited(0), fields.count == 3, let nanoseconds = Int64(fields[0]),
+      let kibibytes = Int(fields[1]),
       let exitStatus = Int32(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
     else {
       throw Failure(description: "quakes-measure could not run \(executable) (see \(logPath ?? "its output"))")

@@ -28,7 +28,8 @@ struct Samples {
   func text(_ digits: Int = 1) -> String {
     guard !self.values.isEmpty else { return "—" }
     let format = "%.\(digits)f"
-    return "\(String(format: format, self.median)) (\(String(format: format, self.minimum))–\(String(format: format, self.maximum)))"
+    return
+      "\(String(format: format, self.median)) (\(String(format: format, self.minimum))–\(String(format: format, self.maximum)))"
   }
 
   /// Every value, in the order measured, for the report's raw figures.

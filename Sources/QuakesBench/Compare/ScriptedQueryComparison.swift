@@ -116,7 +116,9 @@ struct ScriptedQueryComparison {
   }
 
   private func measure(_ tool: Tool, _ parameters: Parameters, run index: Int) async throws -> MeasuredRun {
-    guard let executable = self.executable(tool) else { throw MeasuredRun.Failure(description: "\(tool) is not installed") }
+    guard let executable = self.executable(tool) else {
+      throw MeasuredRun.Failure(description: "\(tool) is not installed")
+    }
     let arguments = self.arguments(tool, parameters, run: index)
     let run = try await MeasuredRun.run(executable, arguments)
     guard run.status == 0 else {

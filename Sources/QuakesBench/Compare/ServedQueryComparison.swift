@@ -50,7 +50,9 @@ struct ServedQueryComparison {
         return ([#"{"method":"quakes.list","params":{"limit":100}}"#], [list])
       case .listDistinct:
         return (
-          (0..<distinctCount).map { #"{"method":"quakes.list","params":{"limit":100,"until":"\#(DistinctUntil.iso8601($0))"}}"# },
+          (0..<distinctCount).map {
+            #"{"method":"quakes.list","params":{"limit":100,"until":"\#(DistinctUntil.iso8601($0))"}}"#
+          },
           (0..<distinctCount).map { list + "&time__lt=\(DistinctUntil.milliseconds($0))" }
         )
       }
@@ -110,13 +112,15 @@ struct ServedQueryComparison {
       for round in 0..<self.rounds {
         var runs: [() async throws -> Void] = [
           {
-            let outcome = try await self.load(["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile] + eachOnce)
+            let outcome = try await self.load(
+              ["--unix", self.querySocket, "--framing", "lines", "--requests", oursFile] + eachOnce)
             result.ours[query, default: []].append(outcome)
           }
         ]
         if let port = self.peerPort {
           runs.append {
-            let outcome = try await self.load(["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce)
+            let outcome = try await self.load(
+              ["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce)
             result.peer[query, default: []].append(outcome)
           }
         }
@@ -130,7 +134,10 @@ struct ServedQueryComparison {
 
   /// The command line of one load run, as the report shows it.
   var loadOptions: [String] {
-    ["--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup", "\(self.warmup)"]
+    [
+      "--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup",
+      "\(self.warmup)",
+    ]
   }
 
   private func load(_ arguments: [String]) async throws -> LoadGenerator.Outcome {
@@ -140,7 +147,9 @@ struct ServedQueryComparison {
     }
     let outcome = try JSONDecoder().decode(LoadGenerator.Outcome.self, from: Data(run.output.utf8))
     guard outcome.replies > 0, outcome.errors == 0 else {
-      throw MeasuredRun.Failure(description: "quakes-bench load \(arguments.joined(separator: " ")): \(outcome.replies) replies, \(outcome.errors) errors")
+      throw MeasuredRun.Failure(
+        description:
+          "quakes-bench load \(arguments.joined(separator: " ")): \(outcome.replies) replies, \(outcome.errors) errors")
     }
     return outcome
   }

@@ -7,11 +7,14 @@ enum TimedRun {
   ///
   /// - Parameter what: names the work in the failure, e.g. `GeoJSONFeedDecoder on all_week.geojson`.
   /// - Throws: what `work` threw, or ``MeasuredRun/Failure`` when it returned anything but `expected`.
-  static func seconds<Output: Equatable>(_ what: String, expecting expected: Output, _ work: () throws -> Output) throws -> Double {
+  static func seconds<Output: Equatable>(_ what: String, expecting expected: Output, _ work: () throws -> Output) throws
+    -> Double
+  {
     var output: Output?
     let elapsed = try ContinuousClock().measure { output = try work() }
     guard let output, output == expected else {
-      throw MeasuredRun.Failure(description: "\(what) gave \(output.map { "\($0)" } ?? "nothing") instead of \(expected)")
+      throw MeasuredRun.Failure(
+        description: "\(what) gave \(output.map { "\($0)" } ?? "nothing") instead of \(expected)")
     }
     return elapsed.seconds
   }

@@ -32,16 +32,19 @@ struct BenchmarkInputs {
   private static let chunkSize = 100_000
 
   static func prepare(scale: BenchmarkScale, fixtures: String, work: String) async throws -> BenchmarkInputs {
-    let fixture = URL(fileURLWithPath: fixtures + "/all_week-2021-04-16T1956Z-sandykolu.geojson").standardizedFileURL.path
+    let fixture = URL(fileURLWithPath: fixtures + "/all_week-2021-04-16T1956Z-sandykolu.geojson").standardizedFileURL
+      .path
     let weekFeed: String
     let weekSource: String
     if FileManager.default.fileExists(atPath: fixture) {
       weekFeed = fixture
-      weekSource = "the real USGS `all_week` of 2021-04-16 (`../shared/fixtures/usgs/\((fixture as NSString).lastPathComponent)`)"
+      weekSource =
+        "the real USGS `all_week` of 2021-04-16 (`../shared/fixtures/usgs/\((fixture as NSString).lastPathComponent)`)"
     } else {
       weekFeed = work + "/week/all_week.geojson"
       try self.write(SampleCatalogue(count: 2_125, now: self.catalogueEnd, seed: 7), to: weekFeed)
-      weekSource = "a synthetic week of 2,125 quakes (`../shared/fixtures/usgs` is not there; with it, the real week is used)"
+      weekSource =
+        "a synthetic week of 2,125 quakes (`../shared/fixtures/usgs` is not there; with it, the real week is used)"
     }
     let largeFeed = work + "/large/all_month.geojson"
     try self.write(self.chunk(0, count: scale.largeCount), to: largeFeed)
@@ -64,7 +67,8 @@ struct BenchmarkInputs {
 
   /// Chunk `index` of the synthetic catalogue: its own seed and id range.
   private static func chunk(_ index: Int, count: Int) -> SampleCatalogue {
-    SampleCatalogue(count: count, now: self.catalogueEnd, seed: UInt64(index + 1), firstSerial: 70_000_000 + index * self.chunkSize)
+    SampleCatalogue(
+      count: count, now: self.catalogueEnd, seed: UInt64(index + 1), firstSerial: 70_000_000 + index * self.chunkSize)
   }
 
   private static func write(_ catalogue: SampleCatalogue, to path: String) throws {
@@ -84,7 +88,8 @@ struct BenchmarkInputs {
       let size = min(self.chunkSize, count - index * self.chunkSize)
       let body = self.chunk(index, count: size).feedBody(period: "month", now: self.catalogueEnd) ?? ""
       let batch = try GeoJSONFeedDecoder.decode(Array(body.utf8))
-      try await store.didFetchRemoteQuakesMutation(feed: .allMonth, record: record, diff: QuakesDiff(inserted: batch.quakes))
+      try await store.didFetchRemoteQuakesMutation(
+        feed: .allMonth, record: record, diff: QuakesDiff(inserted: batch.quakes))
     }
   }
 }

@@ -21,7 +21,9 @@ enum RegeneratedFeed {
       throw MeasuredRun.Failure(description: "the feed has no metadata.generated")
     }
     var start = key + "\"generated\"".utf8.count
-    while start < feed.count, [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(feed[start]) {
+    while start < feed.count,
+      [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(feed[start])
+    {
       start += 1
     }
     var end = start
@@ -37,13 +39,15 @@ enum RegeneratedFeed {
     return regenerated
   }
 
-  private static func check(_ regenerated: [UInt8], against feed: [UInt8], generatedLaterBy milliseconds: Int64) throws {
+  private static func check(_ regenerated: [UInt8], against feed: [UInt8], generatedLaterBy milliseconds: Int64) throws
+  {
     let before = try GeoJSONFeedDecoder.decode(feed)
     let after = try GeoJSONFeedDecoder.decode(regenerated)
     guard let old = before.generated, let new = after.generated,
       Int64((new.timeIntervalSince(old) * 1_000).rounded()) == milliseconds, after.quakes == before.quakes
     else {
-      throw MeasuredRun.Failure(description: "the regenerated feed does not decode to the same quakes with a later metadata.generated")
+      throw MeasuredRun.Failure(
+        description: "the regenerated feed does not decode to the same quakes with a later metadata.generated")
     }
   }
 

@@ -24,7 +24,9 @@ final class LoadConnection {
       address.sin_port = port.bigEndian
       address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
       let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(self.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(self.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
       }
       guard connected == 0 else { throw self.failure("connect 127.0.0.1:\(port)") }
       var noDelay: Int32 = 1

@@ -21,7 +21,8 @@ import Foundation
 /// It opens `connections` connections, keeps `depth` requests in flight on
 /// each (pipelined: the next is sent before the previous reply arrives),
 /// cycles through the request lines of a file, and runs for a warm-up and
-/// then `seconds`. A request's latency runs from when it is queued to when
+/// then `seconds`; the replies that arrive in those seconds count. A
+/// request's latency runs from when it is queued to when
 /// its reply's last byte is read, so it includes the time it waits behind
 /// the requests ahead of it on its connection. It prints one JSON object
 /// (``Outcome``), including its own CPU time, so the report can show how
@@ -89,7 +90,9 @@ struct LoadGenerator {
         eachOnce = true
         continue
       }
-      guard name.hasPrefix("--"), let value = remaining.popFirst() else { throw Failure(description: "expected --option value, got \(name)") }
+      guard name.hasPrefix("--"), let value = remaining.popFirst() else {
+        throw Failure(description: "expected --option value, got \(name)")
+      }
       options[String(name.dropFirst(2))] = value
     }
     let target: LoadTarget
@@ -136,7 +139,9 @@ struct LoadGenerator {
     var outcome = Outcome()
     var descriptors = connections.map { pollfd(fd: $0.descriptor, events: 0, revents: 0) }
     while clock.now < end || connections.contains(where: { $0.pending > 0 }) {
-      guard clock.now < end + .seconds(30) else { throw Failure(description: "replies still missing 30 s after the end") }
+      guard clock.now < end + .seconds(30) else {
+        throw Failure(description: "replies still missing 30 s after the end")
+      }
       for index in connections.indices {
         descriptors[index].events = Int16(POLLIN) | (connections[index].wantsToWrite ? Int16(POLLOUT) : 0)
       }
@@ -149,7 +154,10 @@ struct LoadGenerator {
         guard descriptors[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
         let now = clock.now
         for reply in try connection.receive(framing: self.framing) {
-          if reply.sentAt >= measuredFrom, now <= end {
+          // Replies that arrive in the measured window count, whenever
+          // they were sent: a query slower than the warm-up still gets a
+          // throughput (its latency includes its wait in line).
+          if now >= measuredFrom, now <= end {
             latencies.append((now - reply.sentAt).milliseconds)
             if reply.isError { outcome.errors += 1 }
           }
@@ -173,7 +181,8 @@ struct LoadGenerator {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     outcome.generatorCPUSeconds =
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+      / 1e6
     return outcome
   }
 
@@ -184,7 +193,9 @@ struct LoadGenerator {
   func request(number: Int) throws -> [UInt8] {
     if self.eachOnce, number >= self.requests.count {
       throw Failure(
-        description: "the run needed more than the \(self.requests.count) distinct requests of its file (--each-once): give a longer file")
+        description:
+          "the run needed more than the \(self.requests.count) distinct requests of its file (--each-once): give a longer file"
+      )
     }
     return self.requests[number % self.requests.count]
   }

@@ -54,7 +54,9 @@ enum ResponseFraming: String, Sendable {
       while true {
         guard let sizeEnd = self.find(self.lineEnd, in: bytes, from: end) else { return nil }
         let sizeText = String(decoding: bytes[end..<sizeEnd], as: UTF8.self).split(separator: ";").first ?? ""
-        guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return Reply(end: bytes.count, isError: true) }
+        guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+          return Reply(end: bytes.count, isError: true)
+        }
         end = sizeEnd + 2 + size + 2
         guard end <= bytes.count else { return nil }
         if size == 0 { break }

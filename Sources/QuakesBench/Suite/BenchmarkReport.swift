@@ -31,7 +31,9 @@ struct BenchmarkReport {
   /// Adds a row. A debug build's figures judge nothing: its targets read "—".
   mutating func add(_ row: SummaryRow) {
     #if DEBUG
-      self.summary.append(SummaryRow(comparison: row.comparison, ours: row.ours, peer: row.peer, ratio: row.ratio, target: row.target, met: nil))
+      self.summary.append(
+        SummaryRow(
+          comparison: row.comparison, ours: row.ours, peer: row.peer, ratio: row.ratio, target: row.target, met: nil))
     #else
       self.summary.append(row)
     #endif

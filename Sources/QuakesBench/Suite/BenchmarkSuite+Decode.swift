@@ -4,18 +4,22 @@ extension BenchmarkSuite {
   /// Decoding throughput on the week feed and the large one: a section and
   /// a summary row (the large feed's figures).
   mutating func decode(_ inputs: BenchmarkInputs) async throws {
-    var table = MarkdownTable("feed", "GeoJSONFeedDecoder (ours)", "Foundation JSONDecoder", "Python json", "orjson", "ours ÷ orjson")
+    var table = MarkdownTable(
+      "feed", "GeoJSONFeedDecoder (ours)", "Foundation JSONDecoder", "Python json", "orjson", "ours ÷ orjson")
     var raw: [String] = []
     var results: [DecodeComparison.Result] = []
     for path in [inputs.weekFeed, inputs.largeFeed] {
       print("decode: \(path)")
-      let result = try await DecodeComparison(path: path, rounds: self.scale.decodeRounds, python: self.peers?.python).run()
-      let name = "\((path as NSString).lastPathComponent): \(self.count(result.quakes)) quakes, \(String(format: "%.1f", Double(result.bytes) / 1e6)) MB"
+      let result = try await DecodeComparison(path: path, rounds: self.scale.decodeRounds, python: self.peers?.python)
+        .run()
+      let name =
+        "\((path as NSString).lastPathComponent): \(self.count(result.quakes)) quakes, \(String(format: "%.1f", Double(result.bytes) / 1e6)) MB"
       table.add(
         name, result.ours.text(0), result.foundation.text(0), result.python.text(0), result.orjson.text(0),
         self.ratio(result.ours.median, result.orjson.median))
       raw.append(
-        "- \(name): ours \(result.ours.raw(0)); JSONDecoder \(result.foundation.raw(0)); json \(result.python.raw(0)); orjson \(result.orjson.raw(0))")
+        "- \(name): ours \(result.ours.raw(0)); JSONDecoder \(result.foundation.raw(0)); json \(result.python.raw(0)); orjson \(result.orjson.raw(0))"
+      )
       results.append(result)
     }
     self.report.addSection(
@@ -44,9 +48,12 @@ extension BenchmarkSuite {
         comparison: "decode only (week feed; \(self.count(large.quakes))-quake feed)",
         ours: "\(String(format: "%.0f", week.ours.median)); \(String(format: "%.0f", large.ours.median)) MB/s",
         peer: "JSONDecoder \(String(format: "%.0f", large.foundation.median))"
-          + (large.python.isEmpty ? "" : ", json \(String(format: "%.0f", large.python.median)), orjson \(String(format: "%.0f", large.orjson.median))")
+          + (large.python.isEmpty
+            ? ""
+            : ", json \(String(format: "%.0f", large.python.median)), orjson \(String(format: "%.0f", large.orjson.median))")
           + " MB/s",
-        ratio: "\(self.ratio(large.ours.median, large.foundation.median)) JSONDecoder, \(self.ratio(large.ours.median, large.orjson.median)) orjson",
+        ratio:
+          "\(self.ratio(large.ours.median, large.foundation.median)) JSONDecoder, \(self.ratio(large.ours.median, large.orjson.median)) orjson",
         target: "≥ 200 MB/s",
         met: min(week.ours.median, large.ours.median) >= 200))
   }

@@ -6,7 +6,8 @@ extension BenchmarkSuite {
   ///
   /// Every ratio divides a whole process by a whole process; the poll alone
   /// inside quakesd has a column of its own and is divided into nothing.
-  mutating func ingest(feed: String, name: String, source: String, rounds: Int) async throws -> IngestComparison.Result {
+  mutating func ingest(feed: String, name: String, source: String, rounds: Int) async throws -> IngestComparison.Result
+  {
     print("ingest: \(source)")
     let result = try await IngestComparison(
       feedPath: feed, feedName: name, binaries: self.binaries, peer: self.peers?.geojsonToSQLite, rounds: rounds,
@@ -20,7 +21,8 @@ extension BenchmarkSuite {
       "", "quakesd --once, whole process", "geojson-to-sqlite, whole process", "geojson-to-sqlite ÷ quakesd",
       "the poll alone inside quakesd (its log; in-process, not compared)")
     table.add(
-      "fresh file, ms", result.oursFresh.text(), result.peerFresh.text(), self.ratio(result.peerFresh.median, result.oursFresh.median),
+      "fresh file, ms", result.oursFresh.text(), result.peerFresh.text(),
+      self.ratio(result.peerFresh.median, result.oursFresh.median),
       result.oursFreshPoll.text())
     table.add(
       "peak RSS, fresh file, MiB", result.oursFreshMemory.text(), result.peerFreshMemory.text(),
@@ -29,10 +31,12 @@ extension BenchmarkSuite {
       let runs = again(way)
       let peer = way == .notModified ? "(no such case)" : result.peerAgain.text()
       let ratio = way == .notModified ? "— (not compared)" : self.ratio(result.peerAgain.median, runs.wallTime.median)
-      table.add("again: \(way.title), ms", runs.wallTime.text(), peer, ratio, way == .notModified ? "" : runs.poll.text())
+      table.add("again: \(way.title), ms", runs.wallTime.text(), peer, ratio, runs.poll.text())
     }
-    let rows = IngestComparison.Repeat.allCases.map { "\(again($0).rowsWritten) (\($0.shortTitle))" }.joined(separator: ", ")
-    table.add("rows written by the same feed again", rows, self.peers == nil ? "—" : self.count(result.peerRowsAgain), "", "")
+    let rows = IngestComparison.Repeat.allCases.map { "\(again($0).rowsWritten) (\($0.shortTitle))" }.joined(
+      separator: ", ")
+    table.add(
+      "rows written by the same feed again", rows, self.peers == nil ? "—" : self.count(result.peerRowsAgain), "", "")
 
     self.report.addSection(
       "Ingest: \(name), \(what)",
@@ -76,8 +80,9 @@ extension BenchmarkSuite {
       `polled` line (millisecond timestamps): fetch, decode, reduce, diff and the write, without \
       the process's start-up (loading the Swift runtime, Foundation, libcurl and SQLite, and \
       opening and reading the file) and exit. It is what each poll costs the running daemon, but it \
-      is part of a process and the peer's figure is a whole one, so no ratio divides by it (quakesd \
-      logs its 304 at debug level only, so that row has none).
+      is part of a process and the peer's figure is a whole one, so no ratio divides by it. \
+      quakesd runs with `--log-level debug` here, so that a 304 and a batch with the `generated` \
+      already applied log their `polled` line too (at the default level only a written batch does).
 
       Raw figures, in round order:
 
@@ -99,8 +104,10 @@ extension BenchmarkSuite {
     self.report.add(
       .init(
         comparison: "ingest \(name) (\(what)) into a fresh file, whole process",
-        ours: "\(self.milliseconds(result.oursFresh)), \(self.mebibytes(result.oursFreshMemory)) (the poll alone, in-process: \(self.milliseconds(result.oursFreshPoll)))",
-        peer: self.peers == nil ? "—" : "\(self.milliseconds(result.peerFresh)), \(self.mebibytes(result.peerFreshMemory))",
+        ours:
+          "\(self.milliseconds(result.oursFresh)), \(self.mebibytes(result.oursFreshMemory)) (the poll alone, in-process: \(self.milliseconds(result.oursFreshPoll)))",
+        peer: self.peers == nil
+          ? "—" : "\(self.milliseconds(result.peerFresh)), \(self.mebibytes(result.peerFreshMemory))",
         ratio: self.peers == nil
           ? "—"
           : "\(self.ratio(result.peerFresh.median, result.oursFresh.median)) faster, "
@@ -113,9 +120,12 @@ extension BenchmarkSuite {
     self.report.add(
       .init(
         comparison: "the same \(name) again (nothing changed), whole process",
-        ours: IngestComparison.Repeat.allCases.map { "\($0.shortTitle): \(self.milliseconds(again($0).wallTime)), \(again($0).rowsWritten) rows" }
-          .joined(separator: "; "),
-        peer: self.peers == nil ? "—" : "\(self.milliseconds(result.peerAgain)), \(self.count(result.peerRowsAgain)) rows",
+        ours: IngestComparison.Repeat.allCases.map {
+          "\($0.shortTitle): \(self.milliseconds(again($0).wallTime)), \(again($0).rowsWritten) rows"
+        }
+        .joined(separator: "; "),
+        peer: self.peers == nil
+          ? "—" : "\(self.milliseconds(result.peerAgain)), \(self.count(result.peerRowsAgain)) rows",
         ratio: self.peers == nil
           ? "—"
           : "\(self.ratio(result.peerAgain.median, newGenerated.wallTime.median)) faster (new generated); "

@@ -9,7 +9,8 @@ extension BenchmarkSuite {
   /// Cold start to READY=1 and resident memory at each cache size: a
   /// section and two summary rows.
   mutating func coldStart(_ inputs: BenchmarkInputs) async throws {
-    var table = MarkdownTable("cached quakes", "to READY=1, ms", "RSS after READY=1, MiB", "peak RSS, MiB", "database file, MB")
+    var table = MarkdownTable(
+      "cached quakes", "to READY=1, ms", "RSS after READY=1, MiB", "peak RSS, MiB", "database file, MB")
     var raw: [String] = []
     var ready: [String] = []
     var resident: [String] = []
@@ -19,13 +20,18 @@ extension BenchmarkSuite {
       guard let state = inputs.caches[count] else { continue }
       print("cold start: \(self.count(count)) quakes")
       let result = try await ColdStartBenchmark(state: state, rounds: self.scale.coldStartRounds).run()
-      let size = Double((try? FileManager.default.attributesOfItem(atPath: state + "/quakes.sqlite"))?[.size] as? Int ?? 0) / 1e6
-      table.add(self.count(count), result.ready.text(0), result.resident.text(), result.peak.text(), String(format: "%.0f", size))
+      let size =
+        Double((try? FileManager.default.attributesOfItem(atPath: state + "/quakes.sqlite"))?[.size] as? Int ?? 0) / 1e6
+      table.add(
+        self.count(count), result.ready.text(0), result.resident.text(), result.peak.text(),
+        String(format: "%.0f", size))
       raw.append("- \(self.count(count)): ms \(result.ready.raw(0)); RSS MiB \(result.resident.raw())")
       ready.append("\(self.count(count)): \(self.milliseconds(result.ready))")
       resident.append("\(self.count(count)): \(self.mebibytes(result.resident))")
       if let target = Self.readyTargets[count] { readyMet = (readyMet ?? true) && result.ready.median < target }
-      if let target = Self.residentTargets[count] { residentMet = (residentMet ?? true) && result.resident.median * 1.048_576 < target }
+      if let target = Self.residentTargets[count] {
+        residentMet = (residentMet ?? true) && result.resident.median * 1.048_576 < target
+      }
     }
     self.report.addSection(
       "Cold start and resident memory",
@@ -58,9 +64,12 @@ extension BenchmarkSuite {
   mutating func reducer() throws {
     print("reducer step")
     let rows = try ReducerBenchmark.run(sizes: self.scale.reducerSizes)
-    var table = MarkdownTable("quakes in the state", "TreeDictionary, µs per step", "Dictionary, µs per step", "Dictionary ÷ TreeDictionary")
+    var table = MarkdownTable(
+      "quakes in the state", "TreeDictionary, µs per step", "Dictionary, µs per step", "Dictionary ÷ TreeDictionary")
     for row in rows {
-      table.add(self.count(row.size), String(format: "%.2f", row.tree), String(format: "%.2f", row.dictionary), self.ratio(row.dictionary, row.tree))
+      table.add(
+        self.count(row.size), String(format: "%.2f", row.tree), String(format: "%.2f", row.dictionary),
+        self.ratio(row.dictionary, row.tree))
     }
     self.report.addSection(
       "Reducer step",

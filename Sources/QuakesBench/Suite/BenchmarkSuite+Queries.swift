@@ -6,31 +6,40 @@ extension BenchmarkSuite {
   /// holding the large cache (and datasette on the peer's file of the same
   /// quakes): two sections and their summary rows.
   mutating func queries(cache: String?, peerDatabase: String?) async throws {
-    guard let cache else { throw MeasuredRun.Failure(description: "no cache of \(self.scale.largeCount) quakes was prepared") }
+    guard let cache else {
+      throw MeasuredRun.Failure(description: "no cache of \(self.scale.largeCount) quakes was prepared")
+    }
     let runtime = self.work + "/run"
     try await withChildProcess(
       executable: self.binaries + "/quakesd",
-      arguments: ["--state-dir", cache, "--runtime-dir", runtime, "--feed", "all_month", "--feed-base-url", ColdStartBenchmark.unreachableFeeds],
+      arguments: [
+        "--state-dir", cache, "--runtime-dir", runtime, "--feed", "all_month", "--feed-base-url",
+        ColdStartBenchmark.unreachableFeeds,
+      ],
       environment: QuakesdProcess.environment(), mergeStandardError: true
     ) { daemon in
       try await daemon.waitForLine(timeout: .seconds(300)) { $0.contains("listening on") }
       let database = cache + "/quakes.sqlite"
       let quakes = self.count(Int(try await SQLiteShell.run(database, "SELECT count(*) FROM quakes")) ?? 0)
 
-      try await self.scriptedQuery(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes)
+      try await self.scriptedQuery(
+        runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes)
 
       if let peers = self.peers, let peerDatabase {
         try await SQLiteShell.run(peerDatabase, "CREATE INDEX IF NOT EXISTS quakes_time ON quakes(time)")
         // -i: immutable, as a user serves a file nothing writes to.
         try await withChildProcess(
-          executable: peers.datasette, arguments: ["serve", "-i", peerDatabase, "--host", "127.0.0.1", "--port", "0"], mergeStandardError: true
+          executable: peers.datasette, arguments: ["serve", "-i", peerDatabase, "--host", "127.0.0.1", "--port", "0"],
+          mergeStandardError: true
         ) { server in
           let line = try await server.waitForLine(timeout: .seconds(60)) { $0.contains("running on http://127.0.0.1:") }
           let port = line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
-          try await self.measureServedQueries(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: port)
+          try await self.measureServedQueries(
+            runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: port)
         }
       } else {
-        try await self.measureServedQueries(runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: nil)
+        try await self.measureServedQueries(
+          runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: nil)
       }
     }
   }
@@ -38,9 +47,15 @@ extension BenchmarkSuite {
   /// The served queries under load against the daemon (and datasette on
   /// `peerPort`, when it runs), with one request in flight per connection
   /// besides; their section and summary rows.
-  private mutating func measureServedQueries(runtime: String, daemon: pid_t, database: String, quakes: String, peerPort port: UInt16?) async throws {
-    let ids = try await SQLiteShell.run(database, "SELECT id FROM quakes ORDER BY random() LIMIT 1000").split(separator: "\n").map(String.init)
-    print("served queries: \(quakes) quakes, \(self.scale.loadRounds) rounds of \(self.scale.loadSeconds) s per query and server")
+  private mutating func measureServedQueries(
+    runtime: String, daemon: pid_t, database: String, quakes: String, peerPort port: UInt16?
+  ) async throws {
+    let ids = try await SQLiteShell.run(database, "SELECT id FROM quakes ORDER BY random() LIMIT 1000").split(
+      separator: "\n"
+    ).map(String.init)
+    print(
+      "served queries: \(quakes) quakes, \(self.scale.loadRounds) rounds of \(self.scale.loadSeconds) s per query and server"
+    )
     let comparison = ServedQueryComparison(
       bench: CommandLine.arguments[0], querySocket: runtime + "/query.sock", peerPort: port, ids: ids,
       rounds: self.scale.loadRounds, seconds: self.scale.loadSeconds, connections: self.scale.loadConnections,
@@ -49,8 +64,10 @@ extension BenchmarkSuite {
     // The same list loads with one request in flight per connection: how much
     // of the pipelined p99 is waiting in line (Little's law) rather than work.
     let oneInFlight = try await ServedQueryComparison(
-      queries: [.list, .listDistinct], bench: comparison.bench, querySocket: comparison.querySocket, peerPort: nil, ids: ids,
-      rounds: comparison.rounds, seconds: comparison.seconds, connections: comparison.connections, depth: 1, work: self.work
+      queries: [.list, .listDistinct], bench: comparison.bench, querySocket: comparison.querySocket, peerPort: nil,
+      ids: ids,
+      rounds: comparison.rounds, seconds: comparison.seconds, connections: comparison.connections, depth: 1,
+      work: self.work
     ).run()
     let memory = try ProcessMemory(of: daemon)
     self.servedQueries(result, comparison: comparison, oneInFlight: oneInFlight, quakes: quakes, memory: memory)
@@ -66,7 +83,8 @@ extension BenchmarkSuite {
     let daemonPeak = result.daemonMemory.map { String(format: "%.1f", $0.peak) } ?? "—"
     let ours = (repeated: result(.quakectl, .repeated), distinct: result(.quakectl, .distinct))
 
-    var table = MarkdownTable("tool", "asks", "wall time, ms", "÷ quakectl (same way)", "peak RSS, MiB", "the daemon answering it, RSS MiB")
+    var table = MarkdownTable(
+      "tool", "asks", "wall time, ms", "÷ quakectl (same way)", "peak RSS, MiB", "the daemon answering it, RSS MiB")
     var raw: [String] = []
     for tool in ScriptedQueryComparison.Tool.allCases {
       for parameters in ScriptedQueryComparison.Parameters.allCases {
@@ -109,13 +127,16 @@ extension BenchmarkSuite {
     let sqlite3 = (repeated: result(.sqlite3, .repeated), distinct: result(.sqlite3, .distinct))
     self.report.add(
       .init(
-        comparison: "one scripted query, whole process (\(quakes) quakes): same params each run (quakesd: ListCache); distinct params (uncached)",
+        comparison:
+          "one scripted query, whole process (\(quakes) quakes): same params each run (quakesd: ListCache); distinct params (uncached)",
         ours: "quakectl \(self.milliseconds(ours.repeated.wallTime)); \(self.milliseconds(ours.distinct.wallTime)); "
           + "memory: quakectl \(self.mebibytes(ours.repeated.peakMemory)) + the daemon \(daemonResident) MiB resident",
-        peer: "sqlite-utils \(self.milliseconds(sqliteUtils.repeated.wallTime)); \(self.milliseconds(sqliteUtils.distinct.wallTime)), "
+        peer:
+          "sqlite-utils \(self.milliseconds(sqliteUtils.repeated.wallTime)); \(self.milliseconds(sqliteUtils.distinct.wallTime)), "
           + "\(self.mebibytes(sqliteUtils.repeated.peakMemory)); sqlite3 \(self.milliseconds(sqlite3.repeated.wallTime)); "
           + "\(self.milliseconds(sqlite3.distinct.wallTime)), \(self.mebibytes(sqlite3.repeated.peakMemory))",
-        ratio: "sqlite-utils ÷ quakectl \(self.ratio(sqliteUtils.repeated.wallTime.median, ours.repeated.wallTime.median)); "
+        ratio:
+          "sqlite-utils ÷ quakectl \(self.ratio(sqliteUtils.repeated.wallTime.median, ours.repeated.wallTime.median)); "
           + "\(self.ratio(sqliteUtils.distinct.wallTime.median, ours.distinct.wallTime.median)); sqlite3 ÷ quakectl "
           + "\(self.ratio(sqlite3.repeated.wallTime.median, ours.repeated.wallTime.median)); "
           + "\(self.ratio(sqlite3.distinct.wallTime.median, ours.distinct.wallTime.median))",

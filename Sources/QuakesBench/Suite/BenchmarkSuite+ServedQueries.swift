@@ -3,36 +3,47 @@ import Foundation
 extension BenchmarkSuite {
   /// The served-query section and a summary row per kind of query.
   mutating func servedQueries(
-    _ result: ServedQueryComparison.Result, comparison: ServedQueryComparison, oneInFlight: ServedQueryComparison.Result,
+    _ result: ServedQueryComparison.Result, comparison: ServedQueryComparison,
+    oneInFlight: ServedQueryComparison.Result,
     quakes: String, memory: ProcessMemory
   ) {
     var table = MarkdownTable(
-      "query", "quakesd, replies/s", "quakesd p50 / p99, ms", "datasette, replies/s", "datasette p50 / p99, ms", "throughput ÷ datasette")
+      "query", "quakesd, replies/s", "quakesd p50 / p99, ms", "datasette, replies/s", "datasette p50 / p99, ms",
+      "throughput ÷ datasette")
     var raw: [String] = []
     var generatorShare: [Double] = []
     var unpipelined: [String] = []
     for query in ServedQueryComparison.Query.allCases {
       let ours = LoadFigures(result.ours[query] ?? [])
       let peer = LoadFigures(result.peer[query] ?? [])
-      generatorShare += (result.ours[query] ?? []).map { $0.generatorCPUSeconds / (comparison.seconds + comparison.warmup) }
+      generatorShare += (result.ours[query] ?? []).map {
+        $0.generatorCPUSeconds / (comparison.seconds + comparison.warmup)
+      }
       table.add(
         query.title, ours.rate.text(0), "\(ours.p50.text(2)) / \(ours.p99.text(2))", peer.rate.text(0),
-        peer.isEmpty ? "—" : "\(peer.p50.text(2)) / \(peer.p99.text(2))", self.ratio(ours.rate.median, peer.rate.median))
-      raw.append("- \(query.title): quakesd replies/s \(ours.rate.raw(0)), p99 \(ours.p99.raw(2)); datasette replies/s \(peer.rate.raw(0)), p99 \(peer.p99.raw(2))")
+        peer.isEmpty ? "—" : "\(peer.p50.text(2)) / \(peer.p99.text(2))", self.ratio(ours.rate.median, peer.rate.median)
+      )
+      raw.append(
+        "- \(query.title): quakesd replies/s \(ours.rate.raw(0)), p99 \(ours.p99.raw(2)); datasette replies/s \(peer.rate.raw(0)), p99 \(peer.p99.raw(2))"
+      )
       var oneInFlightText = ""
       if let runs = oneInFlight.ours[query] {
         let figures = LoadFigures(runs)
         unpipelined.append(
-          "- \(query.title): \(figures.rate.text(0)) replies/s, p50 \(figures.p50.text(2)) ms, p99 \(figures.p99.text(2)) ms")
-        oneInFlightText = String(format: "; with 1 in flight per connection: %.0f/s, p99 %.2f ms", figures.rate.median, figures.p99.median)
+          "- \(query.title): \(figures.rate.text(0)) replies/s, p50 \(figures.p50.text(2)) ms, p99 \(figures.p99.text(2)) ms"
+        )
+        oneInFlightText = String(
+          format: "; with 1 in flight per connection: %.0f/s, p99 %.2f ms", figures.rate.median, figures.p99.median)
       }
       let isList = query == .list || query == .listDistinct
       self.report.add(
         .init(
           comparison: "served \(query.title), \(comparison.connections) pipelined connections (\(quakes) quakes)",
           ours: "\(String(format: "%.0f", ours.rate.median))/s, p99 \(String(format: "%.2f", ours.p99.median)) ms",
-          peer: peer.isEmpty ? "—" : "\(String(format: "%.0f", peer.rate.median))/s, p99 \(String(format: "%.2f", peer.p99.median)) ms",
-          ratio: (peer.isEmpty ? "—" : "\(self.ratio(ours.rate.median, peer.rate.median)) throughput") + oneInFlightText,
+          peer: peer.isEmpty
+            ? "—" : "\(String(format: "%.0f", peer.rate.median))/s, p99 \(String(format: "%.2f", peer.p99.median)) ms",
+          ratio: (peer.isEmpty ? "—" : "\(self.ratio(ours.rate.median, peer.rate.median)) throughput")
+            + oneInFlightText,
           target: isList ? "≥ 10× throughput; p99 < 5 ms" : "≥ 10× throughput",
           met: peer.isEmpty ? nil : ours.rate.median >= 10 * peer.rate.median && (!isList || ours.p99.median < 5)))
     }

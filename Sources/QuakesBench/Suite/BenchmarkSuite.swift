@@ -37,13 +37,18 @@ struct BenchmarkSuite {
       case "--output": output = remaining.popFirst()
       case "--analysis": analysis = remaining.popFirst()
       default:
-        FileHandle.standardError.write(Data("usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] [--analysis FILE]\n".utf8))
+        FileHandle.standardError.write(
+          Data(
+            "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] [--analysis FILE]\n"
+              .utf8))
         return 2
       }
     }
     let peers = PeerTools(bin: peersBin)
     if peers == nil {
-      print("quakes-bench: the peers are not installed (no geojson-to-sqlite in \(peersBin ?? "--peers")); measuring quakesd alone")
+      print(
+        "quakes-bench: the peers are not installed (no geojson-to-sqlite in \(peersBin ?? "--peers")); measuring quakesd alone"
+      )
     }
     let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-bench-\(UUID().uuidString)").path
@@ -87,14 +92,17 @@ struct BenchmarkSuite {
     print("preparing inputs in \(self.work) (\(self.scale.name) run)")
     let inputs = try await BenchmarkInputs.prepare(scale: self.scale, fixtures: self.fixtures, work: self.work)
     if self.peers == nil {
-      self.report.note("the peers: not installed, so quakesd is measured alone (`make bench` installs them into .build/bench-venv)")
+      self.report.note(
+        "the peers: not installed, so quakesd is measured alone (`make bench` installs them into .build/bench-venv)")
     }
     if !inputs.weekIsReal {
       self.report.note("the real week feed: `../shared/fixtures/usgs` is not there, so a synthetic week stands in")
     }
-    _ = try await self.ingest(feed: inputs.weekFeed, name: "all_week", source: inputs.weekSource, rounds: self.scale.ingestRounds)
+    _ = try await self.ingest(
+      feed: inputs.weekFeed, name: "all_week", source: inputs.weekSource, rounds: self.scale.ingestRounds)
     let largeIngest = try await self.ingest(
-      feed: inputs.largeFeed, name: "all_month", source: "a synthetic feed of \(self.count(self.scale.largeCount)) quakes",
+      feed: inputs.largeFeed, name: "all_month",
+      source: "a synthetic feed of \(self.count(self.scale.largeCount)) quakes",
       rounds: self.scale.largeIngestRounds)
     try await self.decode(inputs)
     try await self.queries(cache: inputs.caches[self.scale.largeCount], peerDatabase: largeIngest.peerDatabase)

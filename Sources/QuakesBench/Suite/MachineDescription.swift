@@ -10,7 +10,8 @@ enum MachineDescription {
     let cpu = self.firstValue(in: "/proc/cpuinfo", key: "model name") ?? "unknown processor"
     lines.append("\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs")
     lines.append(String(format: "%.1f GiB of memory", Double(ProcessInfo.processInfo.physicalMemory) / Double(1 << 30)))
-    let system = self.firstValue(in: "/etc/os-release", key: "PRETTY_NAME", separator: "=")?
+    let system =
+      self.firstValue(in: "/etc/os-release", key: "PRETTY_NAME", separator: "=")?
       .trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ?? "Linux"
     var name = utsname()
     uname(&name)

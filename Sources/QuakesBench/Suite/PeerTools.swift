@@ -28,7 +28,9 @@ struct PeerTools: Sendable {
       for p in ["geojson-to-sqlite", "sqlite-utils", "datasette", "uvicorn", "orjson"]:
           print(p + " " + m.version(p))
       """
-    guard let run = try? await Command.run(self.python, ["-c", script]), run.status == 0 else { return ["(unknown versions)"] }
+    guard let run = try? await Command.run(self.python, ["-c", script]), run.status == 0 else {
+      return ["(unknown versions)"]
+    }
     return run.output.split(separator: "\n").map(String.init)
   }
 

@@ -9,11 +9,13 @@ enum SQLiteShell {
   @discardableResult
   static func run(_ database: String, _ sql: String) async throws -> String {
     guard let sqlite3 = PeerTools.sqlite3 else {
-      throw MeasuredRun.Failure(description: "the sqlite3 shell is not on PATH (Debian package sqlite3; make deps installs it)")
+      throw MeasuredRun.Failure(
+        description: "the sqlite3 shell is not on PATH (Debian package sqlite3; make deps installs it)")
     }
     let run = try await Command.run(sqlite3, [database, sql])
     guard run.status == 0 else {
-      throw MeasuredRun.Failure(description: "sqlite3 \(database): \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
+      throw MeasuredRun.Failure(
+        description: "sqlite3 \(database): \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
     return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -35,7 +37,9 @@ enum SQLiteShell {
   /// The rows written in `quakes` since ``countWrites(_:)``.
   static func rowsWritten(_ database: String) async throws -> Int {
     let text = try await self.run(database, "SELECT n FROM bench_writes")
-    guard let count = Int(text) else { throw MeasuredRun.Failure(description: "bench_writes in \(database) reads \(text)") }
+    guard let count = Int(text) else {
+      throw MeasuredRun.Failure(description: "bench_writes in \(database) reads \(text)")
+    }
     return count
   }
 }

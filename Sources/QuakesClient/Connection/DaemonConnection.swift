@@ -25,7 +25,9 @@ final class DaemonConnection {
       case EACCES, EPERM:
         throw .permissionDenied(
           path: path,
-          detail: "this user may not connect. control.sock is for root and the group quakes: run `sudo usermod -aG quakes $USER` and log in again, or use sudo.")
+          detail:
+            "this user may not connect. control.sock is for root and the group quakes: run `sudo usermod -aG quakes $USER` and log in again, or use sudo."
+        )
       default:
         throw .connection("cannot connect to \(path): \(Self.message(code))")
       }
@@ -41,7 +43,8 @@ final class DaemonConnection {
     do throws(LineConnectionError) {
       try self.connection.send(data)
     } catch .sendFailed(let code) {
-      throw .connection("quakesd closed the connection on \(self.path) while the request was sent: \(Self.message(code))")
+      throw .connection(
+        "quakesd closed the connection on \(self.path) while the request was sent: \(Self.message(code))")
     } catch {
       throw .connection("quakesd closed the connection on \(self.path) while the request was sent: \(error)")
     }
@@ -57,7 +60,8 @@ final class DaemonConnection {
     } catch .timedOut {
       throw .timeout(path: self.path, seconds: Self.seconds(timeout ?? .zero))
     } catch .closedByPeer {
-      throw .connection("quakesd closed the connection on \(self.path) before it answered; see `journalctl -u quakesd`.")
+      throw .connection(
+        "quakesd closed the connection on \(self.path) before it answered; see `journalctl -u quakesd`.")
     } catch .receiveFailed(let code) {
       throw .connection("reading from \(self.path) failed: \(Self.message(code))")
     } catch .waitFailed(let code) {

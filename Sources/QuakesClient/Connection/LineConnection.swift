@@ -105,7 +105,8 @@ public final class LineConnection {
       if let deadline {
         let left = deadline - .now
         if left <= .zero { throw .timedOut }
-        milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        milliseconds = Int32(
+          clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
       }
       var entry = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&entry, 1, milliseconds)

@@ -1,5 +1,5 @@
-public import QuakesProtocol
 import Foundation
+public import QuakesProtocol
 
 /// Why a ``LineConnection`` failed; each `errno` is kept so that the caller
 /// can say what it means for its user.

@@ -1,4 +1,5 @@
 public import Foundation
+public import QuakesProtocol
 
 /// Where quakectl finds the daemon's sockets, first match wins:
 ///
@@ -19,12 +20,10 @@ public struct SocketPaths: Sendable {
   /// Socket discovery for `option` (`--socket`) and `environment`.
   public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.explicit = option ?? environment["QUAKESD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
-    var candidates = ["/run/quakesd"]
-    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-      candidates.append(runtime + "/quakesd")
-    }
-    candidates.append("/tmp/quakesd-\(getuid())")
-    self.candidates = candidates
+    self.candidates = [
+      SocketDirectory.service, SocketDirectory.session(environment: environment), SocketDirectory.fallback,
+    ]
+    .compactMap { $0 }
   }
 
   /// The socket file for `role`.

@@ -1,5 +1,5 @@
 public import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// Quakes in each output format. The JSON shapes are the wire's (docs/protocol.md);
 /// CSV and GeoJSON are documented in docs/cli.md and stable.
@@ -52,7 +52,8 @@ public struct QuakeOutput: Sendable {
       ("event type", quake.eventType ?? "-"), ("updated", self.timeText(quake.updated)), ("url", quake.url ?? "-"),
     ]
     let width = fields.map(\.0.count).max() ?? 0
-    return fields.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+    return fields.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(
+      separator: "\n") + "\n"
   }
 
   /// CSV (RFC 4180): a header, then one row per quake; times ISO 8601 UTC.
@@ -63,8 +64,13 @@ public struct QuakeOutput: Sendable {
   /// One quake as CSV fields, in ``csvColumns`` order.
   public static func csvRow(_ quake: Quake) -> [String] {
     let numbers: [String] = [String(quake.latitude), String(quake.longitude), quake.depth.map { String($0) } ?? ""]
-    let head: [String] = [quake.id, Timestamp.iso8601(quake.time), quake.magnitude.map { String($0) } ?? "", quake.magnitudeType ?? "", quake.place ?? ""]
-    let tail: [String] = [quake.status?.rawValue ?? "", quake.eventType ?? "", Timestamp.iso8601(quake.updated), quake.url ?? ""]
+    let head: [String] = [
+      quake.id, Timestamp.iso8601(quake.time), quake.magnitude.map { String($0) } ?? "", quake.magnitudeType ?? "",
+      quake.place ?? "",
+    ]
+    let tail: [String] = [
+      quake.status?.rawValue ?? "", quake.eventType ?? "", Timestamp.iso8601(quake.updated), quake.url ?? "",
+    ]
     return head + numbers + tail
   }
 
@@ -89,7 +95,8 @@ public struct QuakeOutput: Sendable {
   }
 
   private func timeText(_ date: Date) -> String {
-    var style = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeSeparator: .colon, timeZone: self.utc ? .gmt : .current)
+    var style = Date.ISO8601FormatStyle(
+      dateSeparator: .dash, dateTimeSeparator: .space, timeSeparator: .colon, timeZone: self.utc ? .gmt : .current)
     style = style.year().month().day().time(includingFractionalSeconds: false)
     return date.formatted(style)
   }

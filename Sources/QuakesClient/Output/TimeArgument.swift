@@ -1,5 +1,5 @@
 public import Foundation
-import QuakesData
+import QuakesModel
 
 /// A time on the command line: ISO 8601 (`2024-03-10T12:00:00Z`, or a date
 /// `2024-03-10` meaning its midnight UTC), or an age before now: a number and
@@ -17,7 +17,9 @@ public enum TimeArgument {
   }
 
   private static func moment(_ text: String, now: Date) -> Date? {
-    if let unit = text.last, let seconds = Self.unitSeconds[unit], let amount = Double(text.dropLast()), amount >= 0, amount.isFinite {
+    if let unit = text.last, let seconds = Self.unitSeconds[unit], let amount = Double(text.dropLast()), amount >= 0,
+      amount.isFinite
+    {
       return now.addingTimeInterval(-amount * seconds)
     }
     if let date = Timestamp.parseISO8601(text) { return date }
@@ -25,7 +27,8 @@ public enum TimeArgument {
   }
 
   /// What ``parse(_:now:)`` accepts, for error messages and `--help`.
-  public static let accepted = "an ISO 8601 time (2024-03-10T12:00:00Z), a date (2024-03-10), or an age such as 90m, 6h, 2d, 1w"
+  public static let accepted =
+    "an ISO 8601 time (2024-03-10T12:00:00Z), a date (2024-03-10), or an age such as 90m, 6h, 2d, 1w"
 
   private static let unitSeconds: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
 }

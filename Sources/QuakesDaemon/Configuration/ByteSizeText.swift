@@ -19,7 +19,8 @@ public enum ByteSizeText {
   /// `bytes` the way ``parse(_:)`` reads it back, in the largest binary unit
   /// that divides it, e.g. `64MiB`, `1536KiB`, `1000`.
   public static func format(_ bytes: Int) -> String {
-    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size && bytes % size == 0 {
+    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size && bytes % size == 0
+    {
       return "\(bytes / size)\(unit)"
     }
     return "\(bytes)"

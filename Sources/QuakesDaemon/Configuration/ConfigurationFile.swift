@@ -2,25 +2,25 @@ import Foundation
 import Yams
 
 /// The configuration file: YAML, a map of keys (``ConfigurationKey``) to
-/// values, e.g. `log-level: debug`, with `feeds` a map of feed names to
-/// intervals or a list of feed names.
+/// values, e.g. `log-level: debug`; a key whose value is a list of entries
+/// (`feeds`) also takes a map of names to values or a list.
 ///
 /// Parsing is pure: text in, settings or an error naming the file, the line,
 /// the key, the value and what is allowed.
 enum ConfigurationFile {
-  /// The settings `text` makes; an empty file (or only comments) makes none.
-  static func settings(from text: String, path: String) throws(ConfigurationError) -> ConfigurationSettings {
-    var settings = ConfigurationSettings()
+  /// Sets in `builder` what `text` says; an empty file (or only comments) says nothing.
+  static func read(_ text: String, path: String, into builder: inout ConfigurationBuilder) throws(ConfigurationError) {
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
     } catch {
       throw Self.syntaxError(error, path: path)
     }
-    guard let root, !Self.isNull(root) else { return settings }
+    guard let root, !Self.isNull(root) else { return }
     guard case .mapping(let mapping) = root else {
       throw ConfigurationError(
-        "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)")
+        "\(Self.origin(path, root).place): the file must be a map of keys to values, one \"key: value\" per line; keys: \(Self.keyList)"
+      )
     }
     for (keyNode, valueNode) in mapping {
       let name = keyNode.string ?? ""
@@ -28,55 +28,68 @@ enum ConfigurationFile {
         throw Self.unknownKey(name, at: Self.origin(path, keyNode))
       }
       let origin = Self.origin(path, keyNode)
-      if key == .feeds {
-        try settings.setFeeds(Self.feedEntries(valueNode, origin: origin), origin: origin)
-        continue
-      }
-      guard case .scalar(let scalar) = valueNode else {
-        throw ConfigurationError.badValue(Self.text(of: valueNode), of: key, at: origin, problem: "is not a single value")
-      }
-      guard !Self.isNull(valueNode) else {
-        throw ConfigurationError.badValue("", of: key, at: origin, problem: "has no value (delete the line for the default)")
-      }
-      try settings.set(key, text: scalar.string, origin: origin, workingDirectory: nil)
+      let text =
+        try key.declaration.takesEntries
+        ? Self.entries(valueNode, of: key, origin: origin) : Self.scalar(valueNode, of: key, origin: origin)
+      try builder.set(key, text, origin: origin, workingDirectory: nil)
     }
-    return settings
   }
 
   /// Every key, for messages.
   static let keyList = ConfigurationKey.allCases.map(\.name).joined(separator: ", ")
 
-  /// `feeds` as entries `NAME` or `NAME=INTERVAL`: from a map (`all_day: 5m`;
-  /// no value means the feed's default interval), a list (`- all_day`,
+  /// The single value of a key that takes one: a scalar that is not null.
+  private static func scalar(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> ConfigurationText
+  {
+    guard case .scalar(let scalar) = node else {
+      throw ConfigurationError.badValue(Self.text(of: node), of: key, at: origin, problem: "is not a single value")
+    }
+    guard !Self.isNull(node) else {
+      throw ConfigurationError.badValue(
+        "", of: key, at: origin, problem: "has no value (delete the line for the default)")
+    }
+    return .single(scalar.string)
+  }
+
+  /// The entries `NAME` or `NAME=VALUE` of a key that takes a list: from a
+  /// map (`all_day: 5m`; no value means `NAME` alone), a list (`- all_day`,
   /// `- all_day=5m`, `- all_day: 5m`) or a single line (`all_day=5m, all_week`).
-  private static func feedEntries(_ node: Node, origin: ConfigurationOrigin) throws(ConfigurationError) -> [String] {
+  private static func entries(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> ConfigurationText
+  {
     switch node {
     case .mapping(let mapping):
-      return try mapping.map { key, value throws(ConfigurationError) in try Self.feedEntry(key, value, origin: origin) }
+      return .entries(
+        try mapping.map { name, value throws(ConfigurationError) in try Self.entry(name, value, of: key, origin: origin)
+        })
     case .sequence(let sequence):
       var entries: [String] = []
       for item in sequence {
         if case .mapping(let mapping) = item {
-          for (key, value) in mapping { entries.append(try Self.feedEntry(key, value, origin: origin)) }
+          for (name, value) in mapping { entries.append(try Self.entry(name, value, of: key, origin: origin)) }
         } else if case .scalar(let scalar) = item {
           entries.append(scalar.string)
         } else {
-          throw ConfigurationError.badValue(Self.text(of: item), of: .feeds, at: origin, problem: "is not a feed")
+          throw ConfigurationError.badValue(Self.text(of: item), of: key, at: origin, problem: "is not a feed")
         }
       }
-      return entries
+      return .entries(entries)
     case .scalar(let scalar) where !Self.isNull(node):
-      return scalar.string.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+      return .single(scalar.string)
     default:
-      return []
+      return .entries([])
     }
   }
 
-  private static func feedEntry(_ key: Node, _ value: Node, origin: ConfigurationOrigin) throws(ConfigurationError) -> String {
-    let name = key.string ?? Self.text(of: key)
+  private static func entry(_ name: Node, _ value: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> String
+  {
+    let name = name.string ?? Self.text(of: name)
     if Self.isNull(value) { return name }
     guard case .scalar(let interval) = value else {
-      throw ConfigurationError.badValue(Self.text(of: value), of: .feeds, at: origin, problem: "is not an interval of \(name)")
+      throw ConfigurationError.badValue(
+        Self.text(of: value), of: key, at: origin, problem: "is not an interval of \(name)")
     }
     return "\(name)=\(interval.string)"
   }
@@ -119,6 +132,7 @@ enum ConfigurationFile {
     default:
       (place, problem) = (path, String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    return ConfigurationError("\(place): not valid YAML: \(problem); write one \"key: value\" per line, e.g. \"log-level: info\"")
+    return ConfigurationError(
+      "\(place): not valid YAML: \(problem); write one \"key: value\" per line, e.g. \"log-level: info\"")
   }
 }

@@ -1,11 +1,17 @@
 import Foundation
-import QuakesData
+import QuakesModel
+import QuakesProtocol
 
 /// A setting of the configuration file, with the environment variable and
 /// the flag that override it.
 ///
-/// One list, so that the file parser, the environment reader, `--check-config`,
-/// the man pages and their tests cannot disagree on what exists.
+/// The one place a key is declared: its case (the name in the file, from
+/// which the environment variable follows) and its ``declaration`` (the
+/// flag, the format of its value, the field of ``DaemonConfiguration`` it
+/// sets, whose initial value is the default, and any further check), which
+/// the compiler requires for every case. The file parser, the environment
+/// reader, the flags, `--check-config`, the man pages and their tests all
+/// read this list; nothing else names the keys one by one.
 public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// Where the database lives.
   case stateDirectory = "state-dir"
@@ -28,6 +34,75 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// How long a silent client connection stays open.
   case idleTimeout = "idle-timeout"
 
+  /// Everything about the key but its name.
+  var declaration: ConfigurationKeyDeclaration {
+    switch self {
+    case .stateDirectory:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--state-dir", kind: .option(valueName: "dir"), help: "Where the database lives."),
+        format: .directory(allowedValues: "a directory path (absolute in the configuration file)"),
+        field: \.stateDirectory)
+    case .runtimeDirectory:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--runtime-dir", kind: .option(valueName: "dir"), help: "Where the sockets live."),
+        format: .directory(
+          allowedValues:
+            "a directory path (absolute in the configuration file) of at most \(SocketRole.longestRuntimeDirectory) bytes, "
+            + "so that the socket paths in it fit in a Unix socket address"),
+        field: \.runtimeDirectory,
+        check: Self.socketPathsFit)
+    case .feeds:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--feed", kind: .repeatableOption(valueName: "name[=interval]"),
+          help: "A feed to poll, with an optional interval (repeatable; replaces the configured set), e.g. all_day=5m."),
+        format: .feedSchedules,
+        field: \.feeds)
+    case .feedBaseURL:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--feed-base-url", kind: .option(valueName: "url"), help: "The USGS summary feed base URL (a mirror)."),
+        format: .feedBaseURL,
+        field: \.feedBaseURL)
+    case .upstreamDeletions:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--no-upstream-deletions", kind: .setting("false"),
+          help: "Keep quakes that vanished from a complete (all_*) feed."),
+        format: .boolean,
+        field: \.sync.deletesUpstream)
+    case .logLevel:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--log-level", kind: .option(valueName: "level"),
+          help: "trace, debug, info, notice, warning, error or critical (default: info)."),
+        format: .logLevel,
+        field: \.logLevel)
+    case .connectTimeout:
+      ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.network.connectTimeout)
+    case .requestTimeout:
+      ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.network.totalTimeout)
+    case .maxFeedSize:
+      ConfigurationKeyDeclaration(flag: nil, format: .byteSize, field: \.network.maximumResponseSize)
+    case .idleTimeout:
+      ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.idleTimeout)
+    }
+  }
+
+  /// Refuses a runtime directory (set, or the default) too long for the
+  /// socket paths in it to fit in a Unix socket address: quakesd could not
+  /// create its sockets there.
+  private static func socketPathsFit(_ directory: URL, _ source: ConfigurationValueSource) throws(ConfigurationError) {
+    let length = directory.path.utf8.count
+    guard length <= SocketRole.longestRuntimeDirectory else {
+      throw source.badValue(directory.path, problem: "is \(length) bytes long")
+    }
+  }
+}
+
+extension ConfigurationKey {
   /// The key as written in the file (kebab-case), e.g. `state-dir`.
   public var name: String { self.rawValue }
 
@@ -37,39 +112,14 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   }
 
   /// The command-line flag that overrides the environment, when there is one.
-  public var flag: String? {
-    switch self {
-    case .stateDirectory: "--state-dir"
-    case .runtimeDirectory: "--runtime-dir"
-    case .feeds: "--feed"
-    case .feedBaseURL: "--feed-base-url"
-    case .upstreamDeletions: "--no-upstream-deletions"
-    case .logLevel: "--log-level"
-    case .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout: nil
-    }
-  }
+  public var commandLineFlag: ConfigurationFlag? { self.declaration.flag }
+
+  /// The name of that flag, e.g. `--state-dir`.
+  public var flag: String? { self.commandLineFlag?.name }
 
   /// What the key accepts, in the words error messages use after "allowed:".
-  public var allowedValues: String {
-    switch self {
-    case .stateDirectory:
-      "a directory path (absolute in the configuration file)"
-    case .runtimeDirectory:
-      "a directory path (absolute in the configuration file) of at most \(SocketRole.longestRuntimeDirectory) bytes, "
-        + "so that the socket paths in it fit in a Unix socket address"
-    case .feeds:
-      "feed names (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), each with an optional interval of 60s or more"
-    case .feedBaseURL:
-      "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
-        + "e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"
-    case .upstreamDeletions:
-      BooleanText.allowedValues
-    case .logLevel:
-      LogLevelText.allowedValues
-    case .connectTimeout, .requestTimeout, .idleTimeout:
-      DurationText.allowedValues
-    case .maxFeedSize:
-      ByteSizeText.allowedValues
-    }
-  }
+  public var allowedValues: String { self.declaration.allowedValues }
+
+  /// A value the key takes, e.g. `90s`, for tests and examples.
+  public var example: String { self.declaration.example }
 }

@@ -1,13 +1,15 @@
 public import Foundation
 import Logging
 import QuakesData
+import QuakesProtocol
 import QuakesUSGS
 
 /// Turns the configuration file, the environment and the flags into the
 /// ``DaemonConfiguration`` the daemon runs with.
 ///
 /// Precedence, highest first: flags, environment (`QUAKESD_*`), the file,
-/// the defaults. An empty environment variable counts as unset.
+/// the defaults. An empty environment variable counts as unset. Every key
+/// of ``ConfigurationKey`` is read the same way from each source.
 public enum ConfigurationResolver {
   /// Resolves the configuration from already-read inputs; pure, for tests.
   ///
@@ -23,40 +25,25 @@ public enum ConfigurationResolver {
     commandLine: CommandLineSettings,
     workingDirectory: String
   ) throws(ConfigurationError) -> ResolvedConfiguration {
-    var settings = ConfigurationSettings()
+    var builder = ConfigurationBuilder(
+      defaults: DaemonConfiguration(
+        stateDirectory: DaemonConfiguration.defaultStateDirectory(environment: environment),
+        runtimeDirectory: DaemonConfiguration.defaultRuntimeDirectory(environment: environment),
+        ephemeral: commandLine.ephemeral,
+        once: commandLine.once))
     if let file {
-      settings = try ConfigurationFile.settings(from: file.text, path: file.path)
+      try ConfigurationFile.read(file.text, path: file.path, into: &builder)
     }
-    settings = settings
-      .overlaid(by: try Self.settings(fromEnvironment: environment, workingDirectory: workingDirectory))
-      .overlaid(by: try Self.settings(fromCommandLine: commandLine, workingDirectory: workingDirectory))
-    let network = CurlNetworkSession.Configuration()
-    let configuration = DaemonConfiguration(
-      stateDirectory: settings.stateDirectory ?? DaemonConfiguration.defaultStateDirectory(environment: environment),
-      runtimeDirectory: settings.runtimeDirectory ?? DaemonConfiguration.defaultRuntimeDirectory(environment: environment),
-      ephemeral: commandLine.ephemeral,
-      feeds: settings.feeds ?? FeedSchedule.defaults,
-      feedBaseURL: settings.feedBaseURL,
-      sync: SyncOptions(deletesUpstream: settings.upstreamDeletions ?? true),
-      once: commandLine.once,
-      idleTimeout: settings.idleTimeout ?? .seconds(300),
-      network: CurlNetworkSession.Configuration(
-        connectTimeout: settings.connectTimeout ?? network.connectTimeout,
-        totalTimeout: settings.requestTimeout ?? network.totalTimeout,
-        maximumResponseSize: settings.maxFeedSize ?? network.maximumResponseSize),
-      logLevel: settings.logLevel ?? .info)
-    try Self.checkSocketPaths(in: configuration.runtimeDirectory, origin: settings.origins[.runtimeDirectory] ?? .defaultValue)
-    return ResolvedConfiguration(configuration: configuration, origins: settings.origins, file: file)
-  }
-
-  /// Refuses a runtime directory (set, or the default) too long for the
-  /// socket paths in it to fit in a Unix socket address: quakesd could not
-  /// create its sockets there.
-  private static func checkSocketPaths(in directory: URL, origin: ConfigurationOrigin) throws(ConfigurationError) {
-    let length = directory.path.utf8.count
-    guard length <= SocketRole.longestRuntimeDirectory else {
-      throw .badValue(directory.path, of: .runtimeDirectory, at: origin, problem: "is \(length) bytes long")
+    for key in ConfigurationKey.allCases {
+      guard let text = environment[key.environmentVariable], !text.isEmpty else { continue }
+      try builder.set(
+        key, .single(text), origin: .environment(variable: key.environmentVariable), workingDirectory: workingDirectory)
     }
+    for (key, flag, text) in commandLine.flagged {
+      try builder.set(key, text, origin: .flag(flag.name), workingDirectory: workingDirectory)
+    }
+    try builder.checkEffectiveValues()
+    return ResolvedConfiguration(configuration: builder.configuration, origins: builder.origins, file: file)
   }
 
   /// Reads the configuration file (``ConfigurationFileContents/load(configFile:environment:)``)
@@ -69,37 +56,5 @@ public enum ConfigurationResolver {
     let file = try ConfigurationFileContents.load(configFile: commandLine.configFile, environment: environment)
     return try Self.resolve(
       file: file, environment: environment, commandLine: commandLine, workingDirectory: workingDirectory)
-  }
-
-  private static func settings(
-    fromEnvironment environment: [String: String], workingDirectory: String
-  ) throws(ConfigurationError) -> ConfigurationSettings {
-    var settings = ConfigurationSettings()
-    for key in ConfigurationKey.allCases {
-      guard let text = environment[key.environmentVariable], !text.isEmpty else { continue }
-      try settings.set(
-        key, text: text, origin: .environment(variable: key.environmentVariable), workingDirectory: workingDirectory)
-    }
-    return settings
-  }
-
-  private static func settings(
-    fromCommandLine commandLine: CommandLineSettings, workingDirectory: String
-  ) throws(ConfigurationError) -> ConfigurationSettings {
-    var settings = ConfigurationSettings()
-    let values: [(ConfigurationKey, String?)] = [
-      (.stateDirectory, commandLine.stateDirectory), (.runtimeDirectory, commandLine.runtimeDirectory),
-      (.feedBaseURL, commandLine.feedBaseURL), (.logLevel, commandLine.logLevel),
-    ]
-    for case (let key, let text?) in values {
-      try settings.set(key, text: text, origin: .flag(key.flag ?? key.name), workingDirectory: workingDirectory)
-    }
-    if !commandLine.feeds.isEmpty {
-      try settings.setFeeds(commandLine.feeds, origin: .flag("--feed"))
-    }
-    if commandLine.noUpstreamDeletions {
-      settings.disableUpstreamDeletions(origin: .flag("--no-upstream-deletions"))
-    }
-    return settings
   }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import QuakesData
+import QuakesProtocol
 public import QuakesUSGS
 
 /// Everything the daemon runs with, after the configuration file, the
@@ -29,7 +30,9 @@ public struct DaemonConfiguration: Sendable {
   /// The least severe log lines written.
   public var logLevel: Logger.Level
 
-  /// Creates a configuration.
+  /// Creates a configuration. The defaults are those of the configuration
+  /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`
+  /// calls them `default`.
   public init(
     stateDirectory: URL,
     runtimeDirectory: URL,
@@ -61,25 +64,24 @@ public struct DaemonConfiguration: Sendable {
 
   /// The socket that takes every method (mode 0660, group `quakes`).
   public var controlSocketPath: String {
-    self.runtimeDirectory.appendingPathComponent("control.sock").path
+    self.runtimeDirectory.appendingPathComponent(SocketRole.control.fileName).path
   }
 
   /// The socket that takes the read-only methods (mode 0666).
   public var querySocketPath: String {
-    self.runtimeDirectory.appendingPathComponent("query.sock").path
+    self.runtimeDirectory.appendingPathComponent(SocketRole.query.fileName).path
   }
 
   /// The runtime directory when none is given: systemd's `RUNTIME_DIRECTORY`
   /// as a service, else `$XDG_RUNTIME_DIR/quakesd`, else
-  /// `/tmp/quakesd-UID` (a user without a login session).
-  public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+  /// `/tmp/quakesd-UID` (a user without a login session): the places
+  /// quakectl looks (`SocketDirectory`, in QuakesProtocol).
+  public static func defaultRuntimeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL
+  {
     if let directory = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
       return URL(fileURLWithPath: String(directory))
     }
-    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-      return URL(fileURLWithPath: runtime).appendingPathComponent("quakesd")
-    }
-    return URL(fileURLWithPath: "/tmp/quakesd-\(getuid())")
+    return URL(fileURLWithPath: SocketDirectory.user(environment: environment))
   }
 
   /// The state directory when none is given: systemd's `STATE_DIRECTORY` as

@@ -12,7 +12,9 @@ public enum DurationText {
   public static func parse(_ text: String) -> Duration? {
     let text = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard !text.isEmpty else { return nil }
-    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || Self.unitSeconds[$0] != nil) }) else { return nil }
+    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || Self.unitSeconds[$0] != nil) }) else {
+      return nil
+    }
     if text.last?.isNumber == true {
       guard let seconds = Double(text) else { return nil }
       return Self.duration(seconds: seconds)
@@ -68,4 +70,3 @@ public enum DurationText {
 
   private static let unitSeconds: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
 }
-

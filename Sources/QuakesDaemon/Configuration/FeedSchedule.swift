@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// A feed the daemon polls, and how often.
 public struct FeedSchedule: Hashable, Sendable, CustomStringConvertible {
@@ -16,7 +16,8 @@ public struct FeedSchedule: Hashable, Sendable, CustomStringConvertible {
   public init(feed: QuakesFeed, interval: Duration) throws(ConfigurationError) {
     guard interval >= Self.minimumInterval else {
       throw ConfigurationError(
-        "the interval of \(feed.name) is \(DurationText.format(interval)); USGS regenerates its feeds every minute, so use 60s or more")
+        "the interval of \(feed.name) is \(DurationText.format(interval)); USGS regenerates its feeds every minute, so use 60s or more"
+      )
     }
     self.feed = feed
     self.interval = interval
@@ -35,7 +36,8 @@ public struct FeedSchedule: Hashable, Sendable, CustomStringConvertible {
       return
     }
     guard let interval = DurationText.parse(parts[1]) else {
-      throw ConfigurationError("the interval \"\(parts[1])\" of \(name) is not a duration; write e.g. 90s, 5m, 1h or 1d")
+      throw ConfigurationError(
+        "the interval \"\(parts[1])\" of \(name) is not a duration; write e.g. 90s, 5m, 1h or 1d")
     }
     try self.init(feed: feed, interval: interval)
   }

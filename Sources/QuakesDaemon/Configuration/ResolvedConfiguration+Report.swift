@@ -1,5 +1,5 @@
 import Foundation
-import QuakesUSGS
+import QuakesModel
 
 extension ResolvedConfiguration {
   /// What `quakesd --check-config` prints: the effective configuration as a
@@ -17,7 +17,9 @@ extension ResolvedConfiguration {
     }
     lines.append("# database: " + (self.configuration.ephemeral ? "in memory only" : self.configuration.databasePath))
     lines.append("# sockets: \(self.configuration.controlSocketPath), \(self.configuration.querySocketPath)")
-    let settings = ConfigurationKey.allCases.map { key in ("\(key.name): \(Self.yamlScalar(self.value(of: key), key: key))", key) }
+    let settings = ConfigurationKey.allCases.map { key in
+      ("\(key.name): \(Self.yamlScalar(self.value(of: key), key: key))", key)
+    }
     let width = settings.map(\.0.count).max() ?? 0
     for (setting, key) in settings {
       lines.append(setting.padding(toLength: width, withPad: " ", startingAt: 0) + "  # \(self.origin(of: key))")
@@ -32,8 +34,10 @@ extension ResolvedConfiguration {
 
   /// `text` as a YAML scalar: plain when that reads back the same, else double-quoted.
   private static func yamlScalar(_ text: String, key: ConfigurationKey) -> String {
-    if key == .feeds { return text }
-    let plain = text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._:@%+-".unicodeScalars.contains($0) }
+    if key.declaration.takesEntries { return text }
+    let plain = text.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || "0123456789/._:@%+-".unicodeScalars.contains($0)
+    }
     if plain, let first = text.first, first.isLetter || first.isNumber || first == "/" {
       return text
     }

@@ -16,7 +16,8 @@ enum DirectoryCreation {
   ///   `nil` for 0777 less the umask.
   /// - Throws: ``ConfigurationError`` when a part of the path is not a
   ///   directory, or a part cannot be reached or created.
-  static func create(_ directory: URL, for key: ConfigurationKey, permissions: mode_t? = nil) throws(ConfigurationError) {
+  static func create(_ directory: URL, for key: ConfigurationKey, permissions: mode_t? = nil) throws(ConfigurationError)
+  {
     let path = directory.standardizedFileURL.path
     var prefix = ""
     for component in path.split(separator: "/") {
@@ -24,7 +25,8 @@ enum DirectoryCreation {
       var status = stat()
       if stat(prefix, &status) == 0 {
         guard status.st_mode & S_IFMT == S_IFDIR else {
-          throw Self.error(path, key, prefix == path ? "it is a file, not a directory" : "\(prefix) is a file, not a directory")
+          throw Self.error(
+            path, key, prefix == path ? "it is a file, not a directory" : "\(prefix) is a file, not a directory")
         }
         continue
       }

@@ -1,5 +1,5 @@
-public import Logging
 public import Foundation
+public import Logging
 
 /// Log lines on standard error, readable both ways the daemon runs:
 ///
@@ -30,7 +30,9 @@ public struct StderrLogHandler: LogHandler {
   public func log(event: LogEvent) {
     var fields = self.metadata
     if let extra = event.metadata { fields.merge(extra) { $1 } }
-    let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    let suffix =
+      fields.isEmpty
+      ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     let line: String
     if self.journald {
       line = "<\(Self.priority(event.level))>\(event.message)\(suffix)\n"

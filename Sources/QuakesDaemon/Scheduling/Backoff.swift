@@ -14,7 +14,9 @@ public struct Backoff: Hashable, Sendable {
   public var minimum: Duration
 
   /// Creates a backoff; by default retries start at a minute and double up to 30 minutes.
-  public init(base: Duration = .seconds(60), cap: Duration = .seconds(1_800), minimum: Duration = FeedSchedule.minimumInterval) {
+  public init(
+    base: Duration = .seconds(60), cap: Duration = .seconds(1_800), minimum: Duration = FeedSchedule.minimumInterval
+  ) {
     self.base = base
     self.cap = cap
     self.minimum = minimum

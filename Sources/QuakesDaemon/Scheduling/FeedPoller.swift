@@ -1,5 +1,6 @@
 public import ImmutableData
 public import QuakesData
+public import QuakesModel
 
 /// Polls one feed through the store and waits for the outcome.
 ///
@@ -41,7 +42,7 @@ public struct FeedPoller: Sendable {
     case .scheduler: try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))
     case .client: try self.store.dispatch(action: .client(.refresh(feed: feed)))
     }
-    guard self.store.state.feeds[feed]?.status == .waiting else {
+    guard self.store.select(QuakesState.selectFeed(feed))?.status == .waiting else {
       throw PollNotRun.cacheNotLoaded
     }
     var fetched = false
@@ -53,7 +54,7 @@ public struct FeedPoller: Sendable {
         switch result {
         case .success(let batch):
           fetched = true
-          alreadyApplied = oldState.feeds[feed]?.record.hasApplied(batch) ?? false
+          alreadyApplied = oldState.selectFeed(feed)?.record.hasApplied(batch) ?? false
         case .notModified: return .notModified
         case .failure(let error): return .fetchFailed(error)
         }
@@ -62,7 +63,8 @@ public struct FeedPoller: Sendable {
         // served again: as good as a 304 (only its validators were written).
         return alreadyApplied ? .notModified : .written(diff.counts)
       case .data(
-        .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
+        .persistentSession(
+          .localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
       where fetched:
         writeError = error
       case .data(.persistentSession(.localStore(.didReloadQuakes))):

@@ -1,7 +1,8 @@
+import Foundation
 public import ImmutableData
 public import Logging
 public import QuakesData
-import Foundation
+public import QuakesModel
 
 /// Polls every configured feed on its own timer: a first poll right away,
 /// then every interval (with jitter) after a success, or sooner with an
@@ -73,7 +74,8 @@ public struct PollScheduler: Sendable {
       if running < hungAfter {
         ping()
       } else {
-        self.logger.critical("a poll has run for \(DurationText.format(running)); not pinging the watchdog, so systemd restarts quakesd")
+        self.logger.critical(
+          "a poll has run for \(DurationText.format(running)); not pinging the watchdog, so systemd restarts quakesd")
       }
       do {
         try await Task.sleep(for: interval)

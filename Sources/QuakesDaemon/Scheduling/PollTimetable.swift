@@ -1,5 +1,5 @@
 public import Foundation
-public import QuakesData
+public import QuakesModel
 import Synchronization
 
 /// When each scheduled feed is polled next, and how often: the scheduler

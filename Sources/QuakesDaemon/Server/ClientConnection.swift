@@ -99,5 +99,6 @@ struct ClientConnection: Sendable {
 
   private static let tooLong = ProtocolError(
     .tooLarge,
-    "a request line is longer than \(WireProtocol.maxLineLength) bytes and was discarded; send one JSON object per line")
+    "a request line is longer than \(WireProtocol.maxLineLength) bytes and was discarded; send one JSON object per line"
+  )
 }

@@ -1,6 +1,6 @@
 package import Foundation
 package import HashTreeCollections
-package import QuakesData
+package import QuakesModel
 package import QuakesProtocol
 import Synchronization
 

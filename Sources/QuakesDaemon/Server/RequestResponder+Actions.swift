@@ -1,5 +1,6 @@
 import ImmutableData
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 extension RequestResponder {
@@ -8,7 +9,7 @@ extension RequestResponder {
   /// A fetch already running is joined, not repeated.
   func refresh(_ params: RefreshParams) async throws(ProtocolError) -> RefreshResult {
     let feeds = try self.feeds(named: params.feed)
-    guard self.store.snapshot().isLoaded else {
+    guard self.store.snapshot().selectIsLoaded() else {
       throw ProtocolError(.unavailable, "the cache is still loading; try again in a moment")
     }
     guard params.wait == true else {
@@ -21,7 +22,7 @@ extension RequestResponder {
           do {
             return Self.entry(feed, try await poller.poll(feed, requestedBy: .client))
           } catch {
-            return RefreshResult.Feed(feed: feed.name, outcome: "failed", error: "the daemon is stopping")
+            return RefreshResult.Feed(feed: feed.name, outcome: .failed, error: "the daemon is stopping")
           }
         }
       }
@@ -30,9 +31,10 @@ extension RequestResponder {
       return entries
     }
     let outcomes = feeds.compactMap { entries[$0.name] }
-    if outcomes.allSatisfy({ $0.outcome == "failed" }) {
+    if outcomes.allSatisfy({ $0.outcome == .failed }) {
       let messages = outcomes.compactMap(\.error).joined(separator: "; ")
-      throw ProtocolError(.unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
+      throw ProtocolError(
+        .unavailable, "\(messages); the cached quakes stay as they were (quakectl status shows every feed)")
     }
     return RefreshResult(feeds: outcomes)
   }
@@ -52,7 +54,7 @@ extension RequestResponder {
   /// Deletes every quake from the cache; the next polls fill it again.
   @StoreActor
   func purge() throws(ProtocolError) -> DeleteResult {
-    let count = self.store.state.quakes.data.count
+    let count = self.store.select(QuakesState.selectQuakesCount())
     do {
       try self.store.dispatch(action: .client(.purge))
     } catch {
@@ -69,7 +71,8 @@ extension RequestResponder {
     guard let feed = QuakesFeed(name: name) else {
       throw ProtocolError(
         .invalidRequest,
-        "\"feed\" must be a USGS summary feed (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), not \"\(name)\"")
+        "\"feed\" must be a USGS summary feed (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), not \"\(name)\""
+      )
     }
     return [feed]
   }
@@ -77,9 +80,9 @@ extension RequestResponder {
   @StoreActor
   private func startFetches(of feeds: [QuakesFeed]) -> [RefreshResult.Feed] {
     feeds.map { feed in
-      let running = self.store.state.feeds[feed]?.status == .waiting
+      let running = self.store.select(QuakesState.selectFeed(feed))?.status == .waiting
       if !running { try? self.store.dispatch(action: .client(.refresh(feed: feed))) }
-      return RefreshResult.Feed(feed: feed.name, outcome: running ? "running" : "started")
+      return RefreshResult.Feed(feed: feed.name, outcome: running ? .running : .started)
     }
   }
 
@@ -87,11 +90,11 @@ extension RequestResponder {
     switch outcome {
     case .written(let counts):
       RefreshResult.Feed(
-        feed: feed.name, outcome: "written", inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
+        feed: feed.name, outcome: .written, inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
     case .notModified:
-      RefreshResult.Feed(feed: feed.name, outcome: "notModified")
+      RefreshResult.Feed(feed: feed.name, outcome: .notModified)
     case .fetchFailed(let message), .writeFailed(let message):
-      RefreshResult.Feed(feed: feed.name, outcome: "failed", error: message)
+      RefreshResult.Feed(feed: feed.name, outcome: .failed, error: message)
     }
   }
 }

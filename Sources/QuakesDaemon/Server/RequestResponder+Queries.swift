@@ -1,14 +1,14 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 extension RequestResponder {
   func info(on role: SocketRole) -> InfoResult {
     InfoResult(
       protocol: WireProtocol.version,
       version: QuakesdProduct.version,
-      socket: role.rawValue,
+      socket: role,
       methods: role.methods.map(\.rawValue))
   }
 
@@ -24,7 +24,7 @@ extension RequestResponder {
     let query = try params.query()
     let state = self.store.snapshot()
     do {
-      let result = try self.listCache.result(for: params, over: state.quakes.data) {
+      let result = try self.listCache.result(for: params, over: state.selectAllQuakes()) {
         try Reply.encodeResult(ListResult(state.selectQuakesPage(query)))
       }
       return try Reply.line(id: request.id, encodedResult: result)

@@ -39,7 +39,7 @@ struct RequestResponder: Sendable {
           id: request.id,
           error: ProtocolError(
             .permissionDenied,
-            "\(request.method.rawValue) changes the cache, so it is only accepted on control.sock; "
+            "\(request.method.rawValue) changes the cache, so it is only accepted on \(SocketRole.control.fileName); "
               + "connect there (as a member of the group quakes, or root)")))
     }
     if request.method == .watch {
@@ -47,7 +47,9 @@ struct RequestResponder: Sendable {
         return .line(
           Reply.line(
             id: request.id,
-            error: ProtocolError(.invalidRequest, "quakes.watch streams its reply: send it with \"more\":true")))
+            error: ProtocolError(
+              .invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true"))
+        )
       }
       return .watch(request)
     }
@@ -68,7 +70,7 @@ struct RequestResponder: Sendable {
     case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
     case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
     case .purge: try self.encode(await self.purge(), for: request)
-    case .watch: throw ProtocolError(.internal, "quakes.watch is streamed by the connection")
+    case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
     }
   }
 

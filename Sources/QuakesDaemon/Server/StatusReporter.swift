@@ -1,7 +1,7 @@
 import Foundation
 import QuakesData
+import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
@@ -16,7 +16,7 @@ struct StatusReporter: Sendable {
   /// The status of `state`.
   func status(of state: QuakesState) -> StatusResult {
     var feeds = Set(self.timetable.feeds)
-    feeds.formUnion(state.feeds.keys)
+    feeds.formUnion(state.selectFeedStates().keys)
     return StatusResult(
       daemon: StatusResult.Daemon(
         version: QuakesdProduct.version,
@@ -28,25 +28,26 @@ struct StatusReporter: Sendable {
   }
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {
-    let count = state.quakes.data.count
-    switch state.quakes.status {
+    let count = state.selectQuakesCount()
+    let lastWriteError = state.selectLastMutationError()
+    switch state.selectQuakesStatus() {
     case nil, .waiting:
-      return StatusResult.Cache(count: count, state: "loading", lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .loading, lastWriteError: lastWriteError)
     case .success:
-      return StatusResult.Cache(count: count, state: "loaded", lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .loaded, lastWriteError: lastWriteError)
     case .failure(let error):
-      return StatusResult.Cache(count: count, state: "failed", error: error, lastWriteError: state.quakes.lastMutationError)
+      return StatusResult.Cache(count: count, state: .failed, error: error, lastWriteError: lastWriteError)
     }
   }
 
   private func feed(_ feed: QuakesFeed, in state: QuakesState) -> StatusResult.Feed {
-    let feedState = state.feeds[feed] ?? FeedState()
-    let outcome =
+    let feedState = state.selectFeed(feed) ?? FeedState()
+    let outcome: FeedFetchState =
       switch feedState.status {
-      case nil: "idle"
-      case .waiting: "fetching"
-      case .success: "ok"
-      case .failure: "failed"
+      case nil: .idle
+      case .waiting: .fetching
+      case .success: .ok
+      case .failure: .failed
       }
     return StatusResult.Feed(
       feed: feed.name,

@@ -6,8 +6,10 @@ extension WatchHub {
   /// then the status if a feed or the cache changed state.
   func events(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
     var events = Self.changes(oldState: oldState, action: action, newState: newState)
-    if oldState.feeds != newState.feeds || oldState.quakes.status != newState.quakes.status {
-      events.append(WatchEvent(event: "status", status: self.reporter.status(of: newState)))
+    if oldState.selectFeedStates() != newState.selectFeedStates()
+      || oldState.selectQuakesStatus() != newState.selectQuakesStatus()
+    {
+      events.append(WatchEvent(event: .status, status: self.reporter.status(of: newState)))
     }
     return events
   }
@@ -18,13 +20,13 @@ extension WatchHub {
     switch action {
     case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
       return self.chunks(of: diff, feed: feed.name)
-    case .client(.delete(quakeId: let id)) where oldState.quakes.data[id] != nil:
-      return [WatchEvent(event: "changes", inserted: [], updated: [], deleted: [id])]
+    case .client(.delete(quakeId: let id)) where oldState.selectQuake(quakeId: id) != nil:
+      return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [id])]
     case .client(.purge):
-      return [WatchEvent(event: "purged")]
+      return [WatchEvent(event: .purged)]
     case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
       .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))):
-      return [WatchEvent(event: "reloaded", count: newState.quakes.data.count)]
+      return [WatchEvent(event: .reloaded, count: newState.selectQuakesCount())]
     default:
       return []
     }
@@ -36,7 +38,7 @@ extension WatchHub {
     return stride(from: 0, to: tagged.count, by: self.quakesPerWatchLine).map { start in
       let chunk = tagged[start..<min(start + self.quakesPerWatchLine, tagged.count)]
       return WatchEvent(
-        event: "changes",
+        event: .changes,
         feed: feed,
         inserted: chunk.filter { $0.0 == 0 }.map(\.1),
         updated: chunk.filter { $0.0 == 1 }.map(\.1),

@@ -88,7 +88,7 @@ final class WatchHub: Sendable {
 
   /// The first event of a watch: the status now.
   func start() throws -> Data {
-    try Reply.encodeResult(WatchEvent(event: "status", status: self.reporter.status(of: self.store.snapshot())))
+    try Reply.encodeResult(WatchEvent(event: .status, status: self.reporter.status(of: self.store.snapshot())))
   }
 
   /// Follows the store until the calling task is cancelled or the store
@@ -100,7 +100,7 @@ final class WatchHub: Sendable {
         do {
           self.send(try Reply.encodeResult(event))
         } catch {
-          self.logger.error("a \(event.event) watch event could not be encoded, watchers miss it: \(error)")
+          self.logger.error("a \(event.event.rawValue) watch event could not be encoded, watchers miss it: \(error)")
         }
       }
     }

@@ -44,7 +44,8 @@ struct WatchSession: Sendable {
                 id: self.request.id,
                 error: ProtocolError(
                   .unavailable,
-                  "this watcher fell more than \(self.bufferLimit) lines behind and was dropped; read faster, then watch again"))))
+                  "this watcher fell more than \(self.bufferLimit) lines behind and was dropped; read faster, then watch again"
+                ))))
         }
         // Written is not yet sent: a close now could drop the error line
         // still waiting for the client's socket to take it.
@@ -55,7 +56,8 @@ struct WatchSession: Sendable {
         // queued for it and its error line, even while its writes block.
         for await _ in subscription.fellBehind {
           self.logger.notice(
-            "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind")
+            "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind"
+          )
           try await Task.sleep(for: Self.overflowGrace)
           return
         }

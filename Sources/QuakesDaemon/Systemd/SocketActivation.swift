@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import QuakesProtocol
 
 /// The listening sockets systemd passed (socket activation, `sd_listen_fds(3)`):
 /// `quakesd.socket` passes `control.sock` named `control`, and

@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 
 /// The one-line `STATUS=` texts `systemctl status quakesd` shows.
 enum SystemdStatus {

@@ -1,4 +1,5 @@
 public import Foundation
+public import QuakesModel
 
 /// Everything that can happen to the cache, in the daemon's vocabulary.
 ///

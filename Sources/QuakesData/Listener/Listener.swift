@@ -1,5 +1,6 @@
 public import Foundation
 public import ImmutableData
+import QuakesModel
 
 /// Watches the store's transitions and starts the side effects they call for,
 /// through the ``PersistentSession``: after the reducer ran, never before.
@@ -109,26 +110,35 @@ extension Listener {
     switch action {
     case .daemon(.didStart):
       if oldState.quakes.status == nil, newState.quakes.status == .waiting {
-        await self.shielded(action) { try await store.dispatch(thunk: self.session.fetchLocalQuakesQuery()) }
+        await self.shielded("loading the cache") {
+          try await store.dispatch(thunk: self.session.fetchLocalQuakesQuery())
+        }
       }
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       if oldState.feeds[feed]?.status != .waiting, let feedState = newState.feeds[feed], feedState.status == .waiting {
         self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
       }
     case .client(.delete(quakeId: let quakeId)):
-      await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId)) }
+      await self.shielded("deleting \(quakeId)") {
+        try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
+      }
     case .client(.purge):
-      await self.shielded(action) { try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation()) }
+      await self.shielded("purging the cache") {
+        try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation())
+      }
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch) = result else { return }
       let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
-      await self.shielded(action) {
-        try await store.dispatch(thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+      await self.shielded("writing the \(feed) batch") {
+        try await store.dispatch(
+          thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
       }
     case .data(.persistentSession(.localStore(.didFailMutation))):
-      await self.shielded(action) { try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery()) }
+      await self.shielded("reloading the cache") {
+        try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
+      }
     case .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
@@ -138,9 +148,10 @@ extension Listener {
 
   /// Runs a local-store operation to its end even if the listener is being
   /// stopped: a write that was started commits rather than being cut short.
-  /// An error (the store refused the result, or went away) goes to `onError`.
+  /// An error (the store refused the result, or went away) goes to
+  /// `onError`, named by `work` (a short phrase, never a whole batch).
   private func shielded(
-    _ cause: QuakesAction,
+    _ work: String,
     _ operation: @escaping @StoreActor @Sendable () async throws -> Void
   ) async {
     let onError = self.onError
@@ -148,7 +159,7 @@ extension Listener {
       do {
         try await operation()
       } catch {
-        onError("the side effect of \(cause) could not report its result: \(errorMessage(error))")
+        onError("\(work) could not report its result: \(errorMessage(error))")
       }
     }.value
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ImmutableData
+import QuakesModel
 
 /// The side effects of the listener, as thunks: each runs a local or remote
 /// store operation and dispatches what came of it.
@@ -57,13 +58,17 @@ extension PersistentSession {
   }
 
   /// Writes the diff of a remote batch of `feed` and its new record.
-  nonisolated func didFetchRemoteQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+  nonisolated func didFetchRemoteQuakesMutation<
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector
+  >(
     feed: QuakesFeed,
     record: FeedRecord,
     diff: QuakesDiff
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
-      if let error = await self.write({ try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff) }) {
+      if let error = await self.write({
+        try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff)
+      }) {
         try await dispatcher.dispatch(action: self.failure(of: .remoteQuakes(feed: feed), error: error))
       } else {
         try await dispatcher.dispatch(

@@ -1,4 +1,5 @@
 public import Foundation
+public import QuakesModel
 
 /// One response from a feed that had changed: the quakes it lists and what
 /// the response says about itself.

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// Everything the local store holds: what the first launch loads into state.
 public struct PersistedCache: Hashable, Sendable {
   /// Every cached quake.

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// What one remote batch changed in the cache: exactly the rows the local
 /// store writes, in one transaction.
 public struct QuakesDiff: Hashable, Sendable {

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// The local store behind the persistent session: where the cache survives
 /// restarts (SQLite in the daemon, an in-memory double in unit tests).
 ///

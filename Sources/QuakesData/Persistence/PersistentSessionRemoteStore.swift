@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// The remote store behind the persistent session: where quakes come from
 /// (the USGS feeds over HTTP in the daemon, a double in unit tests).
 public protocol PersistentSessionRemoteStore: Sendable {

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 extension QuakesReducer {
   /// A request the reducer cannot apply to the current state.
   public enum Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-public import HashTreeCollections
-
 import Foundation
+public import HashTreeCollections
+public import QuakesModel
 
 extension QuakesReducer {
   static func reduce(

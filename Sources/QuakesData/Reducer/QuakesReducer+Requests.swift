@@ -1,3 +1,5 @@
+import QuakesModel
+
 extension QuakesReducer {
   static func didStart(state: QuakesState) -> QuakesState {
     guard state.quakes.status == nil else { return state }

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 
 extension QuakesQuery.Filter {
   /// The filter compiled once per query: the day turned into an interval,

@@ -1,4 +1,5 @@
 public import HashTreeCollections
+public import QuakesModel
 
 // Selectors: pure functions of the state, as in the seed. Each comes as an
 // instance method and as a static function returning a `@Sendable` closure
@@ -60,6 +61,40 @@ extension QuakesState {
   /// The state of every feed fetched or loaded, in catalogue order.
   public func selectFeeds() -> [(feed: QuakesFeed, state: FeedState)] {
     self.feeds.map { (feed: $0.key, state: $0.value) }.sorted { $0.feed < $1.feed }
+  }
+
+  /// Whether the local store has been loaded (before that, refreshes are ignored).
+  public func selectIsLoaded() -> Bool {
+    self.isLoaded
+  }
+
+  /// The state of every feed fetched or loaded, by feed: the collection
+  /// itself, so that two states compare in O(1) when no feed changed.
+  public func selectFeedStates() -> TreeDictionary<QuakesFeed, FeedState> {
+    self.feeds
+  }
+
+  /// The last write to the local store that failed, if any, kept after the
+  /// state was reloaded.
+  public func selectLastMutationError() -> String? {
+    self.quakes.lastMutationError
+  }
+
+  /// The state of `feed`; `nil` before it was first fetched or loaded.
+  public func selectFeed(_ feed: QuakesFeed) -> FeedState? {
+    self.feeds[feed]
+  }
+
+  /// The one-feed selector for `Store.select(_:)`.
+  public static func selectFeed(_ feed: QuakesFeed) -> @Sendable (Self) -> FeedState? {
+    { state in state.selectFeed(feed) }
+  }
+
+  /// Every cached quake, by id: the collection itself, shared with the
+  /// state, for a cache of results that must know when it changed (O(1)
+  /// equality for the same tree).
+  public func selectAllQuakes() -> TreeDictionary<Quake.ID, Quake> {
+    self.quakes.data
   }
 
   /// The quake with `quakeId`, if the cache holds it.

@@ -1,4 +1,5 @@
 public import HashTreeCollections
+public import QuakesModel
 
 /// The one immutable value the store holds: the cached quakes, the state of
 /// the local store, and the fetch state of every feed.

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 extension QuakesDiff {
   /// The diff between two states over the quakes with `ids`: each id is
   /// looked up once in each state, so the time is linear in `ids`.

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 
 /// How a remote batch changes the cached quakes: pure functions the reducer
 /// applies and the listener uses to find which ids to diff.
@@ -24,7 +25,9 @@ enum RemoteSync {
     to data: QuakesState.Quakes.Data
   ) -> QuakesState.Quakes.Data {
     var next = data
-    for id in self.replacedIds(by: batch, in: data) + self.deletedUpstream(by: batch, of: feed, options: options, in: data) {
+    for id in self.replacedIds(by: batch, in: data)
+      + self.deletedUpstream(by: batch, of: feed, options: options, in: data)
+    {
       next[id] = nil
     }
     for quake in batch.quakes {

@@ -1,5 +1,5 @@
 import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// The params of `quakes.list`. Every field is optional; absent means "any"
 /// (or the default order: newest first).
@@ -56,7 +56,8 @@ public struct ListParams: Hashable, Sendable, Codable {
     }
     if let name = self.timeZone {
       guard let zone = TimeZone(identifier: name) else {
-        throw ProtocolError(.invalidRequest, "\"timeZone\" must be an IANA time zone such as Europe/Rome or UTC, not \"\(name)\"")
+        throw ProtocolError(
+          .invalidRequest, "\"timeZone\" must be an IANA time zone such as Europe/Rome or UTC, not \"\(name)\"")
       }
       filter.timeZone = zone
     }
@@ -72,13 +73,15 @@ public struct ListParams: Hashable, Sendable, Codable {
       throw ProtocolError(.invalidRequest, "\"minMagnitude\" must be a finite number")
     }
     return QuakesQuery(
-      filter: filter, sort: self.sort ?? .time, order: self.order ?? .reverse, limit: self.limit, offset: self.offset ?? 0)
+      filter: filter, sort: self.sort ?? .time, order: self.order ?? .reverse, limit: self.limit,
+      offset: self.offset ?? 0)
   }
 
   private static func time(_ text: String?, _ name: String) throws(ProtocolError) -> Date? {
     guard let text else { return nil }
     guard let date = Timestamp.parseISO8601(text) else {
-      throw ProtocolError(.invalidRequest, "\"\(name)\" must be an ISO 8601 time such as 2024-03-10T12:00:00Z, not \"\(text)\"")
+      throw ProtocolError(
+        .invalidRequest, "\"\(name)\" must be an ISO 8601 time such as 2024-03-10T12:00:00Z, not \"\(text)\"")
     }
     return date
   }

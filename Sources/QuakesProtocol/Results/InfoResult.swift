@@ -6,12 +6,15 @@ public struct InfoResult: Hashable, Sendable, Codable {
   /// The daemon's release, e.g. `0.1.0`.
   public var version: String
   /// The socket the client asked through: `control` or `query`.
-  public var socket: String
-  /// The methods this socket accepts, in a stable order.
+  public var socket: SocketRole
+  /// The names of the methods this socket accepts, in a stable order. Names,
+  /// not ``Method`` values: a newer daemon may list methods this client does
+  /// not know, and `daemon.info` is how a client finds out, so it must still
+  /// read the reply.
   public var methods: [String]
 
   /// Creates a result.
-  public init(protocol: Int, version: String, socket: String, methods: [String]) {
+  public init(protocol: Int, version: String, socket: SocketRole, methods: [String]) {
     self.protocol = `protocol`
     self.version = version
     self.socket = socket

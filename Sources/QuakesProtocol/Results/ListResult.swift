@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// The result of `quakes.list`: one page of quakes and how many matched in all.
 public struct ListResult: Hashable, Sendable, Codable {

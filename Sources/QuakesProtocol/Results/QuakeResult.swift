@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// The result of `quakes.get`: the quake, with every field.
 public struct QuakeResult: Hashable, Sendable, Codable {

@@ -19,7 +19,7 @@ extension RefreshResult {
     /// The feed's name.
     public var feed: String
     /// `started`, `running`, `written`, `notModified` or `failed`.
-    public var outcome: String
+    public var outcome: RefreshOutcome
     /// With `written`: what the batch changed.
     public var inserted: Int?
     /// With `written`: what the batch changed.
@@ -31,7 +31,8 @@ extension RefreshResult {
 
     /// Creates an entry.
     public init(
-      feed: String, outcome: String, inserted: Int? = nil, updated: Int? = nil, deleted: Int? = nil, error: String? = nil
+      feed: String, outcome: RefreshOutcome, inserted: Int? = nil, updated: Int? = nil, deleted: Int? = nil,
+      error: String? = nil
     ) {
       self.feed = feed
       self.outcome = outcome

@@ -44,14 +44,14 @@ extension StatusResult {
     /// How many quakes the cache holds.
     public var count: Int
     /// `loading`, `loaded` or `failed`.
-    public var state: String
+    public var state: CacheLoadState
     /// Why loading failed, when it did.
     public var error: String?
     /// The last write to the database that failed, if any.
     public var lastWriteError: String?
 
     /// Creates the cache part.
-    public init(count: Int, state: String, error: String? = nil, lastWriteError: String? = nil) {
+    public init(count: Int, state: CacheLoadState, error: String? = nil, lastWriteError: String? = nil) {
       self.count = count
       self.state = state
       self.error = error
@@ -78,7 +78,7 @@ extension StatusResult {
     /// Its name, e.g. `all_day`.
     public var feed: String
     /// `idle` (never fetched), `fetching`, `ok` or `failed`: how the last fetch went.
-    public var state: String
+    public var state: FeedFetchState
     /// Seconds between polls; absent for a feed fetched only on request.
     public var intervalSeconds: Int?
     /// When the last fetch finished, successful or not.
@@ -98,7 +98,8 @@ extension StatusResult {
 
     /// Creates a feed entry.
     public init(
-      feed: String, state: String, intervalSeconds: Int? = nil, lastAttempt: String? = nil, lastSuccess: String? = nil,
+      feed: String, state: FeedFetchState, intervalSeconds: Int? = nil, lastAttempt: String? = nil,
+      lastSuccess: String? = nil,
       generated: String? = nil, nextPoll: String? = nil, lastError: Failure? = nil, lastWrite: Counts? = nil,
       skippedFeatures: Int = 0
     ) {

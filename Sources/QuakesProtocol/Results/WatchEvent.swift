@@ -1,4 +1,4 @@
-public import QuakesData
+public import QuakesModel
 
 /// One line of a `quakes.watch` stream.
 ///
@@ -9,7 +9,7 @@ public import QuakesData
 /// write): after those two, a client that mirrors the cache lists it again.
 public struct WatchEvent: Hashable, Sendable, Codable {
   /// `status`, `changes`, `purged` or `reloaded`.
-  public var event: String
+  public var event: WatchEventKind
   /// With `status`: the daemon's status.
   public var status: StatusResult?
   /// With `changes`: the feed whose batch made them; absent for a delete.
@@ -23,9 +23,9 @@ public struct WatchEvent: Hashable, Sendable, Codable {
   /// With `reloaded`: how many quakes the cache holds now.
   public var count: Int?
 
-  /// Creates an event; use the static constructors.
+  /// Creates an event.
   public init(
-    event: String, status: StatusResult? = nil, feed: String? = nil, inserted: [Quake]? = nil,
+    event: WatchEventKind, status: StatusResult? = nil, feed: String? = nil, inserted: [Quake]? = nil,
     updated: [Quake]? = nil, deleted: [String]? = nil, count: Int? = nil
   ) {
     self.event = event

@@ -26,9 +26,13 @@ public struct UnixSocketAddress: Sendable {
 
   /// Calls `body` with the address as a `sockaddr` and its length (for
   /// `connect`, `bind`).
-  public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Result) rethrows -> Result {
+  public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Result) rethrows
+    -> Result
+  {
     try withUnsafePointer(to: self.address) { pointer in
-      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        try body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     }
   }
 

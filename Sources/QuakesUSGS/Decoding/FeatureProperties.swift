@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 
 /// The members of a feature's `properties` that make a ``Quake``, as read.
 ///

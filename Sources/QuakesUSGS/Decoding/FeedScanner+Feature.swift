@@ -1,4 +1,4 @@
-import QuakesData
+import QuakesModel
 
 // One feature: `id`, `properties`, `geometry` (and `type`, skipped), in any
 // order. USGS writes `id` last, so a feature is judged once it is read whole.

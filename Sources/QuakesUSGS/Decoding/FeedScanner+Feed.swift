@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import QuakesModel
 
 // The feed's top level: a FeatureCollection object with `type`, `metadata`
 // and `features` (and `bbox`, which is skipped), in any order.

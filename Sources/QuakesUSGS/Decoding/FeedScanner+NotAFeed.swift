@@ -51,8 +51,9 @@ extension FeedScanner {
       let byte = self.base[offset]
       let isLetter = (byte | 0x20) &- UInt8(ascii: "a") < 26
       let isDigit = byte &- UInt8(ascii: "0") < 10
-      guard isLetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ".")
-        || (isDigit && offset > self.index)
+      guard
+        isLetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ".")
+          || (isDigit && offset > self.index)
       else { break }
       offset += 1
     }

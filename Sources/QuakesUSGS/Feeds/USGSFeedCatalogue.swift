@@ -1,5 +1,5 @@
 import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// Where the USGS GeoJSON summary feeds live: a base URL, and under it one
 /// file per feed, `<base><feed name>.geojson` (`…/summary/all_day.geojson`).
@@ -77,12 +77,16 @@ extension USGSFeedCatalogue {
 
   /// A DNS name or IPv4 address: ASCII letters, digits, `-`, `_` and `.`.
   private static func isHostName(_ host: String) -> Bool {
-    host.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+    host.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+    }
   }
 
   /// An IPv6 address in brackets, e.g. `[::1]`.
   private static func isIPLiteral(_ host: String) -> Bool {
     guard host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 else { return false }
-    return host.dropFirst().dropLast().unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
+    return host.dropFirst().dropLast().unicodeScalars.allSatisfy {
+      $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "."
+    }
   }
 }

@@ -59,7 +59,9 @@ public struct USGSFeedCatalogueError: LocalizedError, Hashable, Sendable {
   private static func name(of scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    let names: [Unicode.Scalar: String] = ["\r": "a carriage return", "\n": "a line feed", "\t": "a tab", " ": "a space"]
+    let names: [Unicode.Scalar: String] = [
+      "\r": "a carriage return", "\n": "a line feed", "\t": "a tab", " ": "a space",
+    ]
     return names[scalar].map { "\($0) (\(code))" } ?? code
   }
 }

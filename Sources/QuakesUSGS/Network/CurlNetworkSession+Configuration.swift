@@ -1,3 +1,5 @@
+public import QuakesModel
+
 extension CurlNetworkSession {
   /// The limits and identity of every transfer a session makes.
   public struct Configuration: Hashable, Sendable {

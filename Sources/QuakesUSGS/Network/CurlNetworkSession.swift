@@ -17,8 +17,14 @@ public struct CurlNetworkSession: RemoteStoreNetworkSession {
 
   /// Creates a session; it holds no connection of its own (libcurl keeps
   /// connections to reuse in the shared loop).
+  ///
+  /// libcurl (and the TLS library under it) is initialised here, when the
+  /// daemon starts, rather than by the first poll: a stop that comes while a
+  /// first poll runs then never meets that initialisation half done on
+  /// another thread while the process exits.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    _ = CurlMultiLoop.shared
   }
 
   /// Sends `request` on the shared libcurl loop and suspends until it finishes.

@@ -29,9 +29,11 @@ extension CurlTransfer {
     // The cap, refused up front when the Content-Length announces more; the
     // write callback enforces it while the (decoded) body arrives.
     try self.check(
-      quakes_curl_setopt_off_t(self.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max(1, configuration.maximumResponseSize))),
+      quakes_curl_setopt_off_t(
+        self.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max(1, configuration.maximumResponseSize))),
       option: "CURLOPT_MAXFILESIZE_LARGE")
-    try self.check(quakes_curl_setopt_pointer(self.handle, CURLOPT_ERRORBUFFER, self.errorBuffer), option: "CURLOPT_ERRORBUFFER")
+    try self.check(
+      quakes_curl_setopt_pointer(self.handle, CURLOPT_ERRORBUFFER, self.errorBuffer), option: "CURLOPT_ERRORBUFFER")
     try self.setCallbacks()
     try self.setConditionalHeaders(for: request)
   }
@@ -78,7 +80,8 @@ extension CurlTransfer {
       self.requestHeaders = list
     }
     if let requestHeaders = self.requestHeaders {
-      try self.check(quakes_curl_setopt_pointer(self.handle, CURLOPT_HTTPHEADER, requestHeaders), option: "CURLOPT_HTTPHEADER")
+      try self.check(
+        quakes_curl_setopt_pointer(self.handle, CURLOPT_HTTPHEADER, requestHeaders), option: "CURLOPT_HTTPHEADER")
     }
   }
 

@@ -42,13 +42,15 @@ extension NetworkError {
       case .hostNotFound: "the host name could not be resolved; check DNS and the network, or the base URL"
       case .connectionRefused: "the connection was refused: nothing listens at that address and port"
       case .cannotConnect: "no connection could be made to the host"
-      case .connectTimedOut(let limit): "no connection to the host within \(Phrase.duration(limit)) (the connect timeout)"
+      case .connectTimedOut(let limit):
+        "no connection to the host within \(Phrase.duration(limit)) (the connect timeout)"
       case .timedOut(let limit): "no complete response within the total timeout of \(Phrase.duration(limit))"
       case .tls:
         "the TLS handshake or the certificate's verification failed (TLS is always verified; "
           + "check the system's CA certificates and clock)"
       case .truncated: "the body ended before its announced length: the connection closed mid-transfer"
-      case .tooLarge(let limit): "the response is larger than the cap of \(Phrase.byteCount(limit)); the transfer was stopped"
+      case .tooLarge(let limit):
+        "the response is larger than the cap of \(Phrase.byteCount(limit)); the transfer was stopped"
       case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
       case .emptyReply: "the server closed the connection without answering"
       case .connectionLost: "the connection broke during the transfer"

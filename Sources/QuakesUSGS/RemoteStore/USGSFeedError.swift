@@ -1,5 +1,5 @@
 public import Foundation
-public import QuakesData
+public import QuakesModel
 
 /// Why a feed could not be fetched, as the operator reads it in the feed's
 /// status: which feed, which URL, what happened, and what the daemon does.

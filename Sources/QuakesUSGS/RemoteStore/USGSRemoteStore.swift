@@ -1,4 +1,5 @@
 public import QuakesData
+public import QuakesModel
 
 /// The remote store of the daemon: the USGS GeoJSON summary feeds over HTTP.
 ///
@@ -43,7 +44,9 @@ public struct USGSRemoteStore<Session: RemoteStoreNetworkSession>: PersistentSes
     }
   }
 
-  private static func batch(of response: NetworkResponse, feed: QuakesFeed, url: String) throws(USGSFeedError) -> FeedBatch {
+  private static func batch(of response: NetworkResponse, feed: QuakesFeed, url: String) throws(USGSFeedError)
+    -> FeedBatch
+  {
     do {
       var batch = try GeoJSONFeedDecoder.decode(response.body)
       batch.validators = FeedValidators(etag: response.etag, lastModified: response.lastModified)

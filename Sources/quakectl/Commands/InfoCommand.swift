@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl info`: versions and capabilities; a warning when they differ from quakectl's.
@@ -12,14 +13,18 @@ struct InfoCommand: ParsableCommand {
 
   func run() throws {
     let info = try self.options.client().call(.info, as: InfoResult.self)
-    if info.version != QuakectlVersion.number {
+    if info.version != QuakesdProduct.version {
       FileHandle.standardError.write(
-        Data("quakectl: warning: quakesd is version \(info.version), this quakectl \(QuakectlVersion.number); both speak protocol \(info.protocol), but newer features may be missing on one side\n".utf8))
+        Data(
+          "quakectl: warning: quakesd is version \(info.version), this quakectl \(QuakesdProduct.version); both speak protocol \(info.protocol), but newer features may be missing on one side\n"
+            .utf8))
     }
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(info))
     case .table:
-      write("quakesd \(info.version)\nprotocol \(info.protocol)\nsocket \(info.socket)\nmethods \(info.methods.joined(separator: " "))\n")
+      write(
+        "quakesd \(info.version)\nprotocol \(info.protocol)\nsocket \(info.socket.rawValue)\nmethods \(info.methods.joined(separator: " "))\n"
+      )
     case .csv, .geojson: throw self.options.unsupported([.table, .json, .ndjson], by: "info")
     }
   }

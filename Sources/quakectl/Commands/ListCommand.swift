@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl list`: the cached quakes, filtered, sorted and paged by the daemon.
@@ -23,13 +23,16 @@ struct ListCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Only quakes before this time (same forms as --since).", valueName: "time"))
   var until: String?
 
-  @Option(name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
+  @Option(
+    name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
   var minMagnitude: Double?
 
   @Option(help: ArgumentHelp("time or magnitude (default time).", valueName: "key"))
   var sort: QuakesQuery.SortKey?
 
-  @Option(help: ArgumentHelp("reverse (newest or largest first, the default) or forward (oldest or smallest first).", valueName: "order"))
+  @Option(
+    help: ArgumentHelp(
+      "reverse (newest or largest first, the default) or forward (oldest or smallest first).", valueName: "order"))
   var order: QuakesQuery.Order?
 
   /// `--reverse` or `--forward`: the short forms of `--order`, with the

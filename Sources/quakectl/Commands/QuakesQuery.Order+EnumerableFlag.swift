@@ -1,5 +1,5 @@
 public import ArgumentParser
-public import QuakesData
+public import QuakesModel
 
 /// `--reverse` and `--forward`, the short forms of `list --order`: the words
 /// mean what they mean on the wire (docs/protocol.md), so `--reverse` and

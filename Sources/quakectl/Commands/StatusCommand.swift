@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
-import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl status`: the daemon, the cache, the database and each feed.
 struct StatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show the daemon, the cache and each feed: last poll, outcome, next poll; exit 7 if quakesd is not running.")
+    abstract:
+      "Show the daemon, the cache and each feed: last poll, outcome, next poll; exit 7 if quakesd is not running.")
 
   @OptionGroup var options: GlobalOptions
 
@@ -28,8 +29,10 @@ struct StatusCommand: ParsableCommand {
     }
     var lines = [
       "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacingOccurrences(of: " ago", with: ""))",
-      "cache: \(status.cache.count) quakes (\(status.cache.state))" + (status.cache.error.map { "; \($0)" } ?? ""),
-      "database: " + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
+      "cache: \(status.cache.count) quakes (\(status.cache.state.rawValue))"
+        + (status.cache.error.map { "; \($0)" } ?? ""),
+      "database: "
+        + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
     ]
     if let error = status.cache.lastWriteError { lines.append("last write error: \(error)") }
     var table = TextTable(columns: [
@@ -38,7 +41,7 @@ struct StatusCommand: ParsableCommand {
     ])
     table.rows = status.feeds.map { feed in
       [
-        feed.feed, feed.state, feed.intervalSeconds.map { Self.interval($0) } ?? "-", age(feed.lastSuccess),
+        feed.feed, feed.state.rawValue, feed.intervalSeconds.map { Self.interval($0) } ?? "-", age(feed.lastSuccess),
         feed.nextPoll.flatMap { Timestamp.parseISO8601($0) }.map { RelativeAge.text($0, now: now) } ?? "-",
         feed.lastWrite.map { "+\($0.inserted) ~\($0.updated) -\($0.deleted)" } ?? "-", feed.lastError?.message ?? "",
       ]
@@ -48,16 +51,20 @@ struct StatusCommand: ParsableCommand {
 
   static func csv(_ feeds: [StatusResult.Feed]) -> String {
     let header = [
-      "feed", "state", "interval_seconds", "last_attempt", "last_success", "next_poll", "inserted", "updated", "deleted",
+      "feed", "state", "interval_seconds", "last_attempt", "last_success", "next_poll", "inserted", "updated",
+      "deleted",
       "error",
     ]
     return CSVField.document(header: header, rows: feeds.map(Self.csvRow))
   }
 
   private static func csvRow(_ feed: StatusResult.Feed) -> [String] {
-    let counts: [String] = feed.lastWrite.map { [String($0.inserted), String($0.updated), String($0.deleted)] } ?? ["", "", ""]
+    let counts: [String] =
+      feed.lastWrite.map { [String($0.inserted), String($0.updated), String($0.deleted)] } ?? ["", "", ""]
     let times: [String] = [feed.lastAttempt ?? "", feed.lastSuccess ?? "", feed.nextPoll ?? ""]
-    return [feed.feed, feed.state, feed.intervalSeconds.map(String.init) ?? ""] + times + counts + [feed.lastError?.message ?? ""]
+    return [feed.feed, feed.state.rawValue, feed.intervalSeconds.map(String.init) ?? ""] + times + counts + [
+      feed.lastError?.message ?? ""
+    ]
   }
 
   private static func size(_ bytes: Int?) -> String {
@@ -66,7 +73,10 @@ struct StatusCommand: ParsableCommand {
   }
 
   private static func interval(_ seconds: Int) -> String {
-    seconds % 86_400 == 0 ? "\(seconds / 86_400)d" : seconds % 3_600 == 0 ? "\(seconds / 3_600)h"
-      : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+    seconds % 86_400 == 0
+      ? "\(seconds / 86_400)d"
+      : seconds % 3_600 == 0
+        ? "\(seconds / 3_600)h"
+        : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
   }
 }

@@ -43,19 +43,19 @@ struct WatchCommand: ParsableCommand {
 
   static func text(_ event: WatchEvent, output: QuakeOutput) -> String {
     switch event.event {
-    case "changes":
+    case .changes:
       let rows = (event.inserted ?? []).map { ("+", $0) } + (event.updated ?? []).map { ("~", $0) }
       var lines = rows.map { mark, quake in
         "\(mark) \(quake.id)  \(quake.magnitude.map { String(format: "M%.1f", $0) } ?? "M-")  \(quake.place ?? "-")"
       }
       lines += (event.deleted ?? []).map { "- \($0)" }
       return lines.map { $0 + "\n" }.joined()
-    case "status":
+    case .status:
       guard let status = event.status else { return "" }
-      return "status: \(status.cache.count) quakes; " + status.feeds.map { "\($0.feed) \($0.state)" }.joined(separator: ", ") + "\n"
-    case "purged": return "purged: the cache was emptied\n"
-    case "reloaded": return "reloaded: \(event.count ?? 0) quakes from the database\n"
-    default: return "\(event.event)\n"
+      return "status: \(status.cache.count) quakes; "
+        + status.feeds.map { "\($0.feed) \($0.state.rawValue)" }.joined(separator: ", ") + "\n"
+    case .purged: return "purged: the cache was emptied\n"
+    case .reloaded: return "reloaded: \(event.count ?? 0) quakes from the database\n"
     }
   }
 }

@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 
 /// An in-memory local store that records every call and can be told to fail.
 actor LocalStoreDouble: PersistentSessionLocalStore {
@@ -15,7 +16,9 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   private var failFetch: String?
   private var failWrites: String?
 
-  init(quakes: [Quake] = [], records: [QuakesFeed: FeedRecord] = [:], failFetch: String? = nil, failWrites: String? = nil) {
+  init(
+    quakes: [Quake] = [], records: [QuakesFeed: FeedRecord] = [:], failFetch: String? = nil, failWrites: String? = nil
+  ) {
     self.quakes = Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) })
     self.records = records
     self.failFetch = failFetch

@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesModel
 
 /// A remote store that answers each feed from a script and records requests.
 actor RemoteStoreDouble: PersistentSessionRemoteStore {

@@ -12,6 +12,9 @@ final class StoreDouble: Sendable {
   let transitions = TransitionsDouble<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>()
   private(set) var dispatched: [QuakesAction] = []
   var returnState: QuakesState
+  /// When set, every dispatched action is refused with this error (as a
+  /// reducer that throws, or a store that went away, would refuse it).
+  var refusal: (any Error)?
 
   init(returnState: QuakesState = QuakesState()) {
     self.returnState = returnState
@@ -20,6 +23,7 @@ final class StoreDouble: Sendable {
 
 extension StoreDouble: ImmutableData.Dispatcher {
   func dispatch(action: QuakesAction) throws {
+    if let refusal { throw refusal }
     self.dispatched.append(action)
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import QuakesData
+import QuakesModel
 
 extension Quake {
   /// A quake for tests: only what a test cares about is named.

@@ -1,5 +1,5 @@
-import QuakesTestSupport
 import Foundation
+import QuakesTestSupport
 
 #if canImport(Glibc)
   import Glibc

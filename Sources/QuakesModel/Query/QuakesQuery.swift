@@ -3,8 +3,10 @@ public import Foundation
 /// The parameters of the list selector: which quakes, in which order, which page.
 ///
 /// A query is a value (Hashable), so the daemon can cache a result per query
-/// and recompute it only after an action that ``QuakesFilter`` says can
-/// change the quakes.
+/// and recompute it only after an action that can change the quakes
+/// (QuakesData's `QuakesFilter` says which). It lives in the model, not with
+/// the selector, because `quakes.list` params and quakectl name its sort keys
+/// and orders too.
 public struct QuakesQuery: Hashable, Sendable {
   /// Which quakes match.
   public var filter: Filter

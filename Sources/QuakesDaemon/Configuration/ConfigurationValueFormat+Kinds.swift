@@ -1,0 +1,118 @@
+import Foundation
+import Logging
+import QuakesModel
+import QuakesUSGS
+
+extension ConfigurationValueFormat where Value == Duration {
+  /// A duration such as `90s`, `5m` or `1h30m` (``DurationText``).
+  static var duration: Self {
+    .scalar(
+      allowedValues: DurationText.allowedValues, example: "90s", read: DurationText.parse, format: DurationText.format)
+  }
+}
+
+extension ConfigurationValueFormat where Value == Int {
+  /// A size in bytes such as `65536`, `64MiB` or `10MB` (``ByteSizeText``).
+  static var byteSize: Self {
+    .scalar(
+      allowedValues: ByteSizeText.allowedValues, example: "16MiB", read: ByteSizeText.parse, format: ByteSizeText.format
+    )
+  }
+}
+
+extension ConfigurationValueFormat where Value == Bool {
+  /// Yes or no, as ``BooleanText`` reads it; printed `true` or `false`.
+  static var boolean: Self {
+    .scalar(allowedValues: BooleanText.allowedValues, example: "false", read: BooleanText.parse) {
+      $0 ? "true" : "false"
+    }
+  }
+}
+
+extension ConfigurationValueFormat where Value == Logger.Level {
+  /// A swift-log level, in any case (``LogLevelText``).
+  static var logLevel: Self {
+    .scalar(allowedValues: LogLevelText.allowedValues, example: "debug", read: LogLevelText.parse, format: \.rawValue)
+  }
+}
+
+extension ConfigurationValueFormat where Value == URL {
+  /// A directory: absolute in the file; in a variable or a flag, also
+  /// relative to the working directory.
+  static func directory(allowedValues: String) -> Self {
+    .scalar(allowedValues: allowedValues, example: "/var/lib/quakesd", format: \.path) {
+      text, source throws(ConfigurationError) in
+      guard !text.isEmpty, !text.contains("\0") else { throw source.badValue(text, problem: "is empty") }
+      if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }
+      guard let workingDirectory = source.workingDirectory else {
+        throw source.badValue(text, problem: "is a relative path, which would depend on where quakesd starts")
+      }
+      return URL(fileURLWithPath: workingDirectory).appendingPathComponent(text).standardizedFileURL
+    }
+  }
+}
+
+extension ConfigurationValueFormat where Value == String? {
+  /// The base URL of the USGS summary feeds, as ``USGSFeedCatalogue`` takes
+  /// it (a missing final `/` added); `nil`, USGS itself.
+  static var feedBaseURL: Self {
+    .scalar(
+      allowedValues:
+        "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
+        + "e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/",
+      example: USGSFeedCatalogue.defaultBaseURL, format: { $0 ?? USGSFeedCatalogue.defaultBaseURL }
+    ) { text, source throws(ConfigurationError) in
+      do throws(USGSFeedCatalogueError) {
+        return try USGSFeedCatalogue(baseURL: text).baseURL
+      } catch {
+        throw source.badValue(text, problem: "is not a feed base URL (\(error.reason))")
+      }
+    }
+  }
+}
+
+extension ConfigurationValueFormat where Value == [FeedSchedule] {
+  /// Feeds with their intervals: entries `NAME` or `NAME=INTERVAL`, in one
+  /// text separated by commas or spaces, or as a list; none, a duplicate or
+  /// a bad entry is an error. Printed as a YAML map, `{all_day: 5m}`.
+  static var feedSchedules: Self {
+    Self(
+      takesEntries: true,
+      allowedValues:
+        "feed names (\(QuakesFeed.allFeeds.map(\.name).joined(separator: ", "))), each with an optional interval of 60s or more",
+      example: "all_day=5m",
+      parse: { text, source throws(ConfigurationError) in
+        switch text {
+        case .single(let line):
+          return try Self.schedules(
+            line.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init), source)
+        case .entries(let entries): return try Self.schedules(entries, source)
+        }
+      },
+      format: { "{" + $0.map { "\($0.feed.name): \(DurationText.format($0.interval))" }.joined(separator: ", ") + "}" })
+  }
+
+  private static func schedules(_ entries: [String], _ source: ConfigurationValueSource) throws(ConfigurationError)
+    -> [FeedSchedule]
+  {
+    let (place, key) = (source.origin.place, source.key.name)
+    var schedules: [FeedSchedule] = []
+    for entry in entries {
+      let schedule: FeedSchedule
+      do {
+        schedule = try FeedSchedule(parsing: entry)
+      } catch {
+        throw ConfigurationError("\(place): \(key) \"\(entry)\": \(error.message)")
+      }
+      guard !schedules.contains(where: { $0.feed == schedule.feed }) else {
+        throw ConfigurationError("\(place): \(key): \(schedule.feed.name) is named twice; name each feed once")
+      }
+      schedules.append(schedule)
+    }
+    guard !schedules.isEmpty else {
+      throw ConfigurationError(
+        "\(place): \(key) is empty; name at least one feed, e.g. all_day=5m; allowed: \(source.key.allowedValues)")
+    }
+    return schedules
+  }
+}
