@@ -95,8 +95,9 @@ struct QuakesdCommand: AsyncParsableCommand {
       try await group.run()
     } catch {
       logger.critical("\(errorDescription(error))")
-      throw daemonExitCode(for: error)
+      endProcess(status: daemonExitCode(for: error).rawValue)
     }
+    endProcess(status: 0)
   }
 
   private var commandLine: CommandLineSettings {
@@ -109,6 +110,16 @@ struct QuakesdCommand: AsyncParsableCommand {
     settings.record(.logLevel, value: self.logLevel)
     return settings
   }
+}
+
+/// Ends the daemon once its services have stopped: the database is closed,
+/// the sockets are removed and the log is written, so what is left to run is
+/// the C libraries' own `atexit` clean-up. That clean-up (OpenSSL's, through
+/// libcurl) frees what libcurl's transfer thread may still be using, which
+/// crashed quakesd with SIGSEGV on its way out; `_exit` skips it.
+private func endProcess(status: Int32) -> Never {
+  fflush(nil)
+  _exit(status)
 }
 
 /// 78 (`EX_CONFIG`) for what the daemon refuses to start with (a state or
