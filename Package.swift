@@ -204,7 +204,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesUSGSTests",
-      dependencies: ["QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport"],
+      dependencies: ["QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport", "QuakesClient"],
       swiftSettings: strictSwift
     ),
     .testTarget(
@@ -249,6 +249,8 @@ let package = Package(
         "QuakesTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
+      // Database files made by earlier releases, opened by path (#filePath).
+      exclude: ["Resources"],
       swiftSettings: strictSwift
     ),
   ]

@@ -81,6 +81,18 @@ struct RowReader {
     }
   }
 
+  /// An INTEGER value within `range`, or NULL, as an `Int`.
+  func optionalInteger(_ index: Int, in range: ClosedRange<Int>) throws(ColumnValueError) -> Int? {
+    try self.optionalInteger(index, in: Int64(range.lowerBound)...Int64(range.upperBound)).map { Int($0) }
+  }
+
+  /// A TEXT value that `parse` accepts, or NULL (text it refuses is an error).
+  func optionalText<Value>(_ index: Int, as parse: (String) -> Value?) throws(ColumnValueError) -> Value? {
+    guard let text = try self.optionalText(index) else { return nil }
+    guard let value = parse(text) else { throw self.error(index, "the text '\(text.prefix(40))'") }
+    return value
+  }
+
   /// The value at `index` as `convert` makes it; `nil` for NULL.
   private func decode<Value>(
     _ index: Int,

@@ -57,6 +57,38 @@ enum Schema {
           strftime('%Y-%m-%dT%H:%M:%fZ', last_success / 1000.0, 'unixepoch') AS last_success
         FROM feeds;
         """),
+    SchemaMigration(
+      version: 3,
+      summary: "every property of a USGS summary feature: impact, solution quality and catalogue columns",
+      sql: """
+        ALTER TABLE quakes ADD COLUMN title TEXT;
+        ALTER TABLE quakes ADD COLUMN felt INTEGER;
+        ALTER TABLE quakes ADD COLUMN cdi REAL;
+        ALTER TABLE quakes ADD COLUMN mmi REAL;
+        ALTER TABLE quakes ADD COLUMN alert TEXT;
+        ALTER TABLE quakes ADD COLUMN tsunami INTEGER;
+        ALTER TABLE quakes ADD COLUMN significance INTEGER;
+        ALTER TABLE quakes ADD COLUMN network TEXT;
+        ALTER TABLE quakes ADD COLUMN code TEXT;
+        ALTER TABLE quakes ADD COLUMN ids TEXT;
+        ALTER TABLE quakes ADD COLUMN sources TEXT;
+        ALTER TABLE quakes ADD COLUMN product_types TEXT;
+        ALTER TABLE quakes ADD COLUMN detail TEXT;
+        ALTER TABLE quakes ADD COLUMN time_zone_offset INTEGER;
+        ALTER TABLE quakes ADD COLUMN station_count INTEGER;
+        ALTER TABLE quakes ADD COLUMN minimum_distance REAL;
+        ALTER TABLE quakes ADD COLUMN root_mean_square REAL;
+        ALTER TABLE quakes ADD COLUMN azimuthal_gap REAL;
+        DROP VIEW quakes_iso;
+        CREATE VIEW quakes_iso AS
+        SELECT id, magnitude, magnitude_type,
+          strftime('%Y-%m-%dT%H:%M:%fZ', time / 1000.0, 'unixepoch') AS time,
+          strftime('%Y-%m-%dT%H:%M:%fZ', updated / 1000.0, 'unixepoch') AS updated,
+          place, longitude, latitude, depth, url, status, event_type,
+          title, felt, cdi, mmi, alert, tsunami, significance, network, code, ids, sources, product_types,
+          detail, time_zone_offset, station_count, minimum_distance, root_mean_square, azimuthal_gap
+        FROM quakes;
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -24,7 +24,10 @@ struct QuakectlCommandTests {
       let csv = try await quakectl(["list", "--format", "csv", "--limit", "2"], daemon: daemon)
       let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
       #expect(
-        rows.first == "id,time,magnitude,magnitude_type,place,latitude,longitude,depth_km,status,event_type,updated,url"
+        rows.first
+          == "id,time,magnitude,magnitude_type,place,latitude,longitude,depth_km,status,event_type,updated,url,"
+          + "title,felt,cdi,mmi,alert,tsunami,significance,network,code,detail,time_zone_offset,station_count,"
+          + "minimum_distance,root_mean_square,azimuthal_gap"
       )
       #expect(
         rows.dropFirst().first?.hasPrefix(
@@ -38,7 +41,12 @@ struct QuakectlCommandTests {
       let feature = try #require((collection["features"] as? [[String: Any]])?.first)
       #expect(feature["type"] as? String == "Feature")
       #expect((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [-122.5, 37.25, 8.5])
-      #expect((feature["properties"] as? [String: Any])?["id"] as? String == "tt0")
+      #expect(feature["id"] as? String == "tt0")
+      let properties = try #require(feature["properties"] as? [String: Any])
+      #expect(properties["mag"] as? Double == 2.0)
+      #expect(properties["time"] as? Int64 == 1_699_999_940_000)
+      #expect(properties["place"] as? String == "0 km N of Testville, CA")
+      #expect(properties.count == 26, "the 26 properties of a USGS summary feature: \(properties.keys.sorted())")
     }
   }
 

@@ -16,9 +16,93 @@ struct QuakeCodingTests {
     let json = String(decoding: try encoder.encode(quake), as: UTF8.self)
     #expect(
       json
-        == #"{"depth":null,"eventType":"earthquake","id":"ci40208184","latitude":19.1,"longitude":-155.5,"magnitude":1.5,"magnitudeType":"ml","place":"5 km SW of Pāhala, Hawaii","status":"automatic","time":"2022-03-15T10:22:03.123Z","updated":"2022-03-15T10:25:00.000Z","url":null}"#
+        == #"{"alert":null,"azimuthalGap":null,"cdi":null,"code":null,"depth":null,"detail":null,"eventType":"earthquake","felt":null,"id":"ci40208184","ids":null,"latitude":19.1,"longitude":-155.5,"magnitude":1.5,"magnitudeType":"ml","minimumDistance":null,"mmi":null,"network":null,"place":"5 km SW of Pāhala, Hawaii","productTypes":null,"rootMeanSquare":null,"significance":null,"sources":null,"stationCount":null,"status":"automatic","time":"2022-03-15T10:22:03.123Z","timeZoneOffset":null,"title":null,"tsunami":null,"updated":"2022-03-15T10:25:00.000Z","url":null}"#
     )
     #expect(try JSONDecoder().decode(Quake.self, from: Data(json.utf8)) == quake)
+  }
+
+  @Test("every property has its stable name and JSON type: numbers, words, a boolean tsunami, lists as arrays")
+  func everyProperty() throws {
+    let quake = Quake(
+      id: "us7000m1x2", magnitude: 6.4, magnitudeType: "mww",
+      time: Timestamp.date(milliseconds: 1_647_339_723_123), updated: Timestamp.date(milliseconds: 1_647_339_900_000),
+      place: "10 km SSW of Hualien City, Taiwan", longitude: 121.56, latitude: 23.9, depth: 12.5,
+      url: "https://earthquake.usgs.gov/earthquakes/eventpage/us7000m1x2", status: .reviewed, eventType: "earthquake",
+      impact: QuakeImpact(felt: 1_523, cdi: 7.2, mmi: 6.489, alert: .yellow, tsunami: true, significance: 1_196),
+      solution: QuakeSolution(stationCount: 134, minimumDistance: 0.0349, rootMeanSquare: 0.18, azimuthalGap: 27),
+      catalog: QuakeCatalogEntry(
+        title: "M 6.4 - 10 km SSW of Hualien City, Taiwan", network: "us", code: "7000m1x2",
+        ids: CommaWrappedList(["us7000m1x2", "at00sb2x3"]), sources: CommaWrappedList(["us", "at"]),
+        productTypes: CommaWrappedList(["dyfi", "origin"]),
+        detail: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/us7000m1x2.geojson", timeZoneOffset: 480))
+    let data = try JSONEncoder().encode(quake)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+
+    #expect(object["title"] as? String == "M 6.4 - 10 km SSW of Hualien City, Taiwan")
+    #expect(object["felt"] as? Int == 1_523)
+    #expect(object["cdi"] as? Double == 7.2)
+    #expect(object["mmi"] as? Double == 6.489)
+    #expect(object["alert"] as? String == "yellow")
+    #expect(object["tsunami"] as? Bool == true)
+    #expect(object["significance"] as? Int == 1_196)
+    #expect(object["network"] as? String == "us")
+    #expect(object["code"] as? String == "7000m1x2")
+    #expect(object["ids"] as? [String] == ["us7000m1x2", "at00sb2x3"])
+    #expect(object["sources"] as? [String] == ["us", "at"])
+    #expect(object["productTypes"] as? [String] == ["dyfi", "origin"])
+    #expect(
+      object["detail"] as? String == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/us7000m1x2.geojson")
+    #expect(object["timeZoneOffset"] as? Int == 480)
+    #expect(object["stationCount"] as? Int == 134)
+    #expect(object["minimumDistance"] as? Double == 0.0349)
+    #expect(object["rootMeanSquare"] as? Double == 0.18)
+    #expect(object["azimuthalGap"] as? Double == 27)
+    #expect(object.count == 30)
+    #expect(try JSONDecoder().decode(Quake.self, from: data) == quake)
+  }
+
+  @Test("texts USGS writes to a pattern are kept as sent, whether they follow it or not")
+  func derivedTexts() {
+    func quake(url: String?, title: String?, ids: [String]?, detail: String?) -> Quake {
+      Quake(
+        id: "nc1", magnitude: 2.25, time: Timestamp.date(milliseconds: 0), updated: Timestamp.date(milliseconds: 0),
+        place: "Gilroy, CA", longitude: 0, latitude: 0, url: url,
+        catalog: QuakeCatalogEntry(title: title, ids: ids.map(CommaWrappedList.init), detail: detail))
+    }
+    let texts: [(String?, String?, [String]?, String?)] = [
+      (
+        "https://earthquake.usgs.gov/earthquakes/eventpage/nc1", "M 2.3 - Gilroy, CA", ["nc1"],
+        "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/nc1.geojson"
+      ),
+      (
+        "http://earthquake.usgs.gov/earthquakes/eventpage/nc1", "M 2.2 - Gilroy, CA", ["nc1", "us2"],
+        "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/nc1.geojson?x"
+      ),
+      ("https://earthquake.usgs.gov/earthquakes/eventpage/nc", "M 2.3 - Gilroy, C", [], ""),
+      (nil, nil, nil, nil),
+    ]
+    for (url, title, ids, detail) in texts {
+      let made = quake(url: url, title: title, ids: ids, detail: detail)
+      #expect(made.url == url)
+      #expect(made.catalog.title == title)
+      #expect(made.catalog.ids?.elements == ids)
+      #expect(made.catalog.detail == detail)
+    }
+  }
+
+  @Test("a value outside its range is kept as unknown, and the quake is kept")
+  func outOfRangeValues() {
+    let quake = Quake(
+      id: "x1", magnitude: 1, time: Timestamp.date(milliseconds: 0), updated: Timestamp.date(milliseconds: 0),
+      place: nil, longitude: 0, latitude: 0,
+      impact: QuakeImpact(felt: -1, cdi: 12.5, mmi: .nan, significance: Int.max),
+      solution: QuakeSolution(
+        stationCount: Int.min, minimumDistance: .infinity, rootMeanSquare: -0.5, azimuthalGap: 400),
+      catalog: QuakeCatalogEntry(timeZoneOffset: 100_000))
+
+    #expect(quake.impact == QuakeImpact())
+    #expect(quake.solution == QuakeSolution())
+    #expect(quake.catalog.timeZoneOffset == nil)
   }
 
   @Test("a bad time in JSON is a decoding error naming the key")

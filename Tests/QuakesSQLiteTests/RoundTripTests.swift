@@ -15,7 +15,14 @@ import Testing
     updated: Timestamp.date(milliseconds: 1_713_300_000_999),
     place: "12 km SSW of Pāhala, Hawaii", longitude: -155.5234, latitude: 19.1021, depth: -1.25,
     url: "https://earthquake.usgs.gov/earthquakes/eventpage/hv74591247", status: .reviewed,
-    eventType: "quarry blast")
+    eventType: "quarry blast",
+    impact: QuakeImpact(felt: 1_523, cdi: 7.2, mmi: 6.489, alert: .orange, tsunami: true, significance: 1_196),
+    solution: QuakeSolution(stationCount: 134, minimumDistance: 0.0349, rootMeanSquare: 0.18, azimuthalGap: 27.5),
+    catalog: QuakeCatalogEntry(
+      title: "M 4.4 - 12 km SSW of Pāhala, Hawaii", network: "hv", code: "74591247",
+      ids: CommaWrappedList(["hv74591247", "us7000m1x2"]), sources: CommaWrappedList(["hv", "us"]),
+      productTypes: CommaWrappedList(["dyfi", "losspager", "origin", "shakemap"]),
+      detail: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/hv74591247.geojson", timeZoneOffset: -600))
 
   static let nullFields = Quake(
     id: "ak0241234567", magnitude: nil, magnitudeType: nil,
@@ -82,8 +89,31 @@ import Testing
       #expect(row["status"] as String? == "reviewed")
       #expect(row["event_type"] as String? == "quarry blast")
       #expect(row["place"] as String? == "12 km SSW of Pāhala, Hawaii")
+      #expect(row["title"] as String? == "M 4.4 - 12 km SSW of Pāhala, Hawaii")
+      #expect(row["felt"] as Int64? == 1_523)
+      #expect(row["cdi"] as Double? == 7.2)
+      #expect(row["mmi"] as Double? == 6.489)
+      #expect(row["alert"] as String? == "orange")
+      #expect(row["tsunami"] as Int64? == 1)
+      #expect(row["significance"] as Int64? == 1_196)
+      #expect(row["network"] as String? == "hv")
+      #expect(row["code"] as String? == "74591247")
+      #expect(row["ids"] as String? == ",hv74591247,us7000m1x2,")
+      #expect(row["sources"] as String? == ",hv,us,")
+      #expect(row["product_types"] as String? == ",dyfi,losspager,origin,shakemap,")
+      #expect(row["detail"] as String? == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/hv74591247.geojson")
+      #expect(row["time_zone_offset"] as Int64? == -600)
+      #expect(row["station_count"] as Int64? == 134)
+      #expect(row["minimum_distance"] as Double? == 0.0349)
+      #expect(row["root_mean_square"] as Double? == 0.18)
+      #expect(row["azimuthal_gap"] as Double? == 27.5)
       let empty = try #require(try Row.fetchOne(db, sql: "SELECT * FROM quakes WHERE id = 'ak0241234567'"))
-      for column in ["magnitude", "magnitude_type", "place", "depth", "url", "status", "event_type"] {
+      let nullable = [
+        "magnitude", "magnitude_type", "place", "depth", "url", "status", "event_type", "title", "felt", "cdi", "mmi",
+        "alert", "tsunami", "significance", "network", "code", "ids", "sources", "product_types", "detail",
+        "time_zone_offset", "station_count", "minimum_distance", "root_mean_square", "azimuthal_gap",
+      ]
+      for column in nullable {
         #expect((empty[column] as DatabaseValue).isNull, "\(column)")
       }
       let feed = try #require(try Row.fetchOne(db, sql: "SELECT * FROM feeds WHERE name = 'all_day'"))

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 2)
+    #expect(SQLiteLocalStore.schemaVersion == 3)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -103,6 +103,41 @@ import Testing
       try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE time = '2024-04-16T19:56:38.123Z'") == 1)
   }
 
+  /// A file written by quakesd 0.1.0 (schema 2: the quakes of a three-quake
+  /// feed and its feed row), checked in as that release made it.
+  static let version2File = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Resources/quakesd-0.1.0-schema2.sqlite")
+
+  @Test func aVersion2FileIsMigratedKeepsItsRowsAndTakesTheNewFieldsOnTheNextWrite() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    try FileManager.default.copyItem(atPath: Self.version2File.path, toPath: path)
+    #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == 2)
+
+    let store = try SQLiteLocalStore(path: path)
+    let cache = try await store.fetchLocalQuakesQuery()
+    #expect(cache.quakes.map(\.id).sorted() == ["pr70000002", "us70000000", "us70000001"])
+    let old = try #require(cache.quakes.first { $0.id == "us70000000" })
+    #expect(old.magnitude == 2.04 && old.place == "46 km E of Reykjavík, Iceland")
+    #expect(old.impact == QuakeImpact() && old.solution == QuakeSolution() && old.catalog == QuakeCatalogEntry())
+    #expect(cache.feeds[.allDay]?.generated == Timestamp.date(milliseconds: 1_790_000_000_000))
+
+    let complete = Quake(
+      id: old.id, magnitude: old.magnitude, magnitudeType: old.magnitudeType, time: old.time, updated: old.updated,
+      place: old.place, longitude: old.longitude, latitude: old.latitude, depth: old.depth, url: old.url,
+      status: old.status, eventType: old.eventType, impact: QuakeImpact(tsunami: false, significance: 41),
+      solution: QuakeSolution(stationCount: 20), catalog: QuakeCatalogEntry(network: "us", code: "70000000"))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(updated: [complete]))
+    #expect(try await store.fetchLocalQuakesQuery().quakes.first { $0.id == old.id } == complete)
+    try store.close()
+
+    #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == 3)
+    #expect(try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE significance = 41") == 1)
+    #expect(try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE network IS NULL") == 2)
+  }
+
   @Test func aNewerSchemaIsRefusedAndLeftUntouched() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -111,7 +146,7 @@ import Testing
     try await store.didFetchRemoteQuakesMutation(
       feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(20)))
     try store.close()
-    try DatabaseFile.execute(path, "ALTER TABLE quakes ADD COLUMN felt INTEGER; PRAGMA user_version = 99")
+    try DatabaseFile.execute(path, "ALTER TABLE quakes ADD COLUMN future INTEGER; PRAGMA user_version = 99")
     let before = try #require(DatabaseFile.bytes(path))
 
     let error = try #require(throws: SQLiteLocalStoreError.self) { try SQLiteLocalStore(path: path) }

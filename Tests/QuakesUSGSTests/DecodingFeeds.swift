@@ -66,7 +66,14 @@ enum DecodingFeeds {
     id: "us7000abcd", magnitude: 2.5, magnitudeType: "mb", time: Timestamp.date(milliseconds: time),
     updated: Timestamp.date(milliseconds: updated), place: "10 km N of Testville, CA", longitude: -122.5,
     latitude: 37.25, depth: 8.5, url: "https://earthquake.usgs.gov/earthquakes/eventpage/us7000abcd",
-    status: .reviewed, eventType: "earthquake")
+    status: .reviewed, eventType: "earthquake",
+    impact: QuakeImpact(tsunami: false, significance: 96),
+    solution: QuakeSolution(stationCount: 12, minimumDistance: 0.5, rootMeanSquare: 0.7, azimuthalGap: 80),
+    catalog: QuakeCatalogEntry(
+      title: "M 2.5 - 10 km N of Testville, CA", network: "us", code: "7000abcd",
+      ids: CommaWrappedList(["us7000abcd", "at00xyz"]), sources: CommaWrappedList(["us", "at"]),
+      productTypes: CommaWrappedList(["origin", "phase-data"]),
+      detail: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/us7000abcd.geojson"))
 
   /// Decodes `text` with the fast decoder.
   static func decode(_ text: String) throws(FeedDecodingError) -> FeedBatch {

@@ -1,12 +1,13 @@
 import Foundation
 import QuakesData
 import QuakesModel
+import QuakesTestSupport
 import QuakesUSGS
 import Testing
 
 /// The decoder on the real USGS feeds in `../shared/fixtures/usgs/`: the
 /// counts of `INDEX.tsv`, and the oddities its README lists, file by file.
-@Suite("GeoJSONFeedDecoder: real USGS feeds", .enabled(if: Fixtures.isAvailable, Fixtures.absent))
+@Suite("GeoJSONFeedDecoder: real USGS feeds", .enabled(if: Fixtures.isAvailable, Comment(rawValue: Fixtures.absent)))
 struct DecodingFixtureTests {
   /// The fixture `name`, decoded.
   private func decode(_ name: String) throws -> FeedBatch {

@@ -1,4 +1,5 @@
 import QuakesData
+import QuakesTestSupport
 import QuakesUSGS
 import Testing
 

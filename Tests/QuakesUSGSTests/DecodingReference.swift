@@ -34,6 +34,23 @@ enum DecodingReference {
         let status: String?
         let type: String?
         let ids: String?
+        let tz: Int?
+        let detail: String?
+        let felt: Int?
+        let cdi: Double?
+        let mmi: Double?
+        let alert: String?
+        let tsunami: Int?
+        let sig: Int?
+        let net: String?
+        let code: String?
+        let sources: String?
+        let types: String?
+        let nst: Int?
+        let dmin: Double?
+        let rms: Double?
+        let gap: Double?
+        let title: String?
       }
 
       struct Geometry: Decodable {
@@ -82,7 +99,20 @@ enum DecodingReference {
           updated: properties?.updated.map(Timestamp.date(milliseconds:)) ?? timeDate, place: properties?.place,
           longitude: longitude, latitude: coordinates[1], depth: coordinates.count > 2 ? coordinates[2] : nil,
           url: properties?.url, status: properties?.status.map(ReviewStatus.init(rawValue:)),
-          eventType: properties?.type))
+          eventType: properties?.type,
+          impact: QuakeImpact(
+            felt: properties?.felt, cdi: properties?.cdi, mmi: properties?.mmi,
+            alert: properties?.alert.flatMap(AlertLevel.init(word:)), tsunami: properties?.tsunami.map { $0 != 0 },
+            significance: properties?.sig),
+          solution: QuakeSolution(
+            stationCount: properties?.nst, minimumDistance: properties?.dmin, rootMeanSquare: properties?.rms,
+            azimuthalGap: properties?.gap),
+          catalog: QuakeCatalogEntry(
+            title: properties?.title, network: properties?.net, code: properties?.code,
+            ids: properties?.ids.map(CommaWrappedList.init(text:)),
+            sources: properties?.sources.map(CommaWrappedList.init(text:)),
+            productTypes: properties?.types.map(CommaWrappedList.init(text:)), detail: properties?.detail,
+            timeZoneOffset: properties?.tz)))
       let others = (properties?.ids ?? "").split(separator: ",").map(String.init).filter { $0 != id }
       if !others.isEmpty { batch.otherIds[id] = others }
     }

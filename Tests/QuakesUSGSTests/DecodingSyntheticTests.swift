@@ -323,9 +323,107 @@ struct DecodingSyntheticTests {
 
   @Test("tz may be null or an integer", arguments: ["null", "-420", "0", "480"])
   func tz(value: String) throws {
-    let quake = try Feeds.quake(Feeds.feature(properties: Feeds.properties([("tz", value)])))
+    let quake = try #require(try Feeds.quake(Feeds.feature(properties: Feeds.properties([("tz", value)]))))
 
-    #expect(quake == Feeds.standardQuake)
+    #expect(quake.catalog.timeZoneOffset == Int(value))
+    #expect(quake.id == Feeds.standardQuake.id && quake.impact == Feeds.standardQuake.impact)
+  }
+
+  @Test(
+    "the impact properties: felt, cdi, mmi, alert in any case, tsunami as 0/1, sig",
+    arguments: [
+      (
+        #"{"felt":1523,"cdi":7.2,"mmi":6.489,"alert":"YELLOW","tsunami":1,"sig":1196}"#,
+        QuakeImpact(felt: 1523, cdi: 7.2, mmi: 6.489, alert: .yellow, tsunami: true, significance: 1196)
+      ),
+      (#"{"felt":null,"cdi":null,"mmi":null,"alert":null,"tsunami":null,"sig":null}"#, QuakeImpact()),
+      (
+        #"{"felt":0,"cdi":0,"mmi":0,"alert":"green","tsunami":0,"sig":0}"#,
+        QuakeImpact(felt: 0, cdi: 0, mmi: 0, alert: .green, tsunami: false, significance: 0)
+      ),
+      (#"{"felt":2.5,"alert":"pending","tsunami":"1","sig":"96"}"#, QuakeImpact()),
+      (
+        #"{"felt":3.0,"cdi":12,"mmi":12.0001,"alert":"red","sig":100001}"#,
+        QuakeImpact(felt: 3, cdi: 12, alert: .red, tsunami: false)
+      ),
+      (#"{"felt":-1,"cdi":-0.1,"sig":-5}"#, QuakeImpact(tsunami: false)),
+    ])
+  func impact(json: String, expected: QuakeImpact) throws {
+    let members = try Self.members(json)
+    let quake = try #require(try Feeds.quake(Feeds.feature(properties: Feeds.properties(members))))
+
+    #expect(quake.impact == expected)
+  }
+
+  @Test(
+    "the solution properties: nst, dmin, rms, gap, each kept as unknown outside its range",
+    arguments: [
+      (
+        #"{"nst":134,"dmin":0.0349,"rms":0.18,"gap":27}"#,
+        QuakeSolution(stationCount: 134, minimumDistance: 0.0349, rootMeanSquare: 0.18, azimuthalGap: 27)
+      ),
+      (#"{"nst":null,"dmin":null,"rms":null,"gap":null}"#, QuakeSolution()),
+      (
+        #"{"nst":100000,"dmin":180,"rms":1000,"gap":360}"#,
+        QuakeSolution(stationCount: 100_000, minimumDistance: 180, rootMeanSquare: 1_000, azimuthalGap: 360)
+      ),
+      (#"{"nst":100001,"dmin":180.5,"rms":1e300,"gap":361}"#, QuakeSolution()),
+      (#"{"nst":-1,"dmin":-0.1,"rms":-1,"gap":-1}"#, QuakeSolution()),
+      (#"{"nst":"12","dmin":[0.5],"rms":{},"gap":true}"#, QuakeSolution()),
+    ])
+  func solution(json: String, expected: QuakeSolution) throws {
+    let members = try Self.members(json)
+    let quake = try #require(try Feeds.quake(Feeds.feature(properties: Feeds.properties(members))))
+
+    #expect(quake.solution == expected)
+  }
+
+  @Test("the catalogue properties: title, net, code, the comma-wrapped lists (escapes resolved), detail, tz")
+  func catalog() throws {
+    let properties = Feeds.properties([
+      ("title", #""M 2.5 - 10 km N of Testvillé""#), ("net", #""ak""#), ("code", #""0234""#),
+      ("ids", #"",ak0234,us7000abcd,""#), ("sources", #"",ak,us,""#), ("types", #"",dyfi,origin,""#),
+      ("detail", #""https:\/\/example.org\/detail.geojson""#), ("tz", "-600"),
+    ])
+    let quake = try #require(try Feeds.quake(Feeds.feature(properties: properties)))
+
+    #expect(quake.catalog.title == "M 2.5 - 10 km N of Testvillé")
+    #expect(quake.catalog.network == "ak" && quake.catalog.code == "0234")
+    #expect(quake.catalog.ids?.elements == ["ak0234", "us7000abcd"])
+    #expect(quake.catalog.ids?.text == ",ak0234,us7000abcd,")
+    #expect(quake.catalog.sources?.elements == ["ak", "us"])
+    #expect(quake.catalog.productTypes?.elements == ["dyfi", "origin"])
+    #expect(quake.catalog.detail == "https://example.org/detail.geojson")
+    #expect(quake.catalog.timeZoneOffset == -600)
+  }
+
+  @Test("missing catalogue properties stay unknown, and the texts USGS writes to a pattern read back as sent")
+  func catalogPatterns() throws {
+    let bare = try #require(
+      try Feeds.quake(
+        Feeds.feature(
+          properties: Feeds.properties([
+            ("title", nil), ("net", nil), ("code", nil), ("ids", nil), ("sources", nil), ("types", nil),
+            ("detail", nil), ("url", nil),
+          ]))))
+    #expect(bare.catalog == QuakeCatalogEntry())
+    #expect(bare.url == nil)
+
+    let standard = try #require(try Feeds.quake(Feeds.feature()))
+    #expect(standard.url == "https://earthquake.usgs.gov/earthquakes/eventpage/us7000abcd")
+    #expect(standard.catalog.detail == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/us7000abcd.geojson")
+    #expect(standard.catalog.title == "M 2.5 - 10 km N of Testville, CA")
+  }
+
+  /// The members of the JSON object `json`, as property changes.
+  private static func members(_ json: String) throws -> [(key: String, value: String?)] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return try object.keys.sorted().map { key in
+      let value = try #require(object[key])
+      let text = String(
+        decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
+      return (key, text)
+    }
   }
 
   @Test("CRLF and pretty-printed feeds, a trailing newline and a byte order mark decode the same")

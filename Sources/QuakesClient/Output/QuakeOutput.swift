@@ -20,7 +20,8 @@ public struct QuakeOutput: Sendable {
   /// The CSV header, in column order.
   public static let csvColumns = [
     "id", "time", "magnitude", "magnitude_type", "place", "latitude", "longitude", "depth_km", "status", "event_type",
-    "updated", "url",
+    "updated", "url", "title", "felt", "cdi", "mmi", "alert", "tsunami", "significance", "network", "code",
+    "detail", "time_zone_offset", "station_count", "minimum_distance", "root_mean_square", "azimuthal_gap",
   ]
 
   /// A table: time, age, magnitude (one decimal), depth, place, id.
@@ -42,14 +43,31 @@ public struct QuakeOutput: Sendable {
     }
   }
 
-  /// One quake, every field, a line each.
+  /// One quake, every field, a line each ("-" when unknown).
   public func details(_ quake: Quake) -> String {
+    let impact = quake.impact
+    let solution = quake.solution
+    let catalog = quake.catalog
     let fields: [(String, String)] = [
-      ("id", quake.id), ("time", "\(self.timeText(quake.time)) (\(RelativeAge.text(quake.time, now: self.now)))"),
+      ("id", quake.id), ("title", catalog.title ?? "-"),
+      ("time", "\(self.timeText(quake.time)) (\(RelativeAge.text(quake.time, now: self.now)))"),
       ("magnitude", "\(Self.magnitudeText(quake.magnitude)) \(quake.magnitudeType ?? "")"),
       ("place", quake.place ?? "-"), ("latitude", String(quake.latitude)), ("longitude", String(quake.longitude)),
       ("depth", quake.depth.map { "\($0) km" } ?? "-"), ("status", quake.status?.rawValue ?? "-"),
-      ("event type", quake.eventType ?? "-"), ("updated", self.timeText(quake.updated)), ("url", quake.url ?? "-"),
+      ("event type", quake.eventType ?? "-"),
+      ("felt reports", Self.text(impact.felt)), ("cdi", Self.text(impact.cdi)), ("mmi", Self.text(impact.mmi)),
+      ("alert", impact.alert?.rawValue ?? "-"), ("tsunami", impact.tsunami.map { $0 ? "yes" : "no" } ?? "-"),
+      ("significance", Self.text(impact.significance)),
+      ("stations", Self.text(solution.stationCount)),
+      ("nearest station", solution.minimumDistance.map { "\($0)°" } ?? "-"),
+      ("rms residual", solution.rootMeanSquare.map { "\($0) s" } ?? "-"),
+      ("azimuthal gap", solution.azimuthalGap.map { "\($0)°" } ?? "-"),
+      ("network", catalog.network ?? "-"), ("code", catalog.code ?? "-"),
+      ("ids", catalog.ids.map { $0.elements.joined(separator: " ") } ?? "-"),
+      ("sources", catalog.sources.map { $0.elements.joined(separator: " ") } ?? "-"),
+      ("products", catalog.productTypes.map { $0.elements.joined(separator: " ") } ?? "-"),
+      ("time zone", catalog.timeZoneOffset.map { "\($0) min" } ?? "-"),
+      ("updated", self.timeText(quake.updated)), ("url", quake.url ?? "-"), ("detail", catalog.detail ?? "-"),
     ]
     let width = fields.map(\.0.count).max() ?? 0
     return fields.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(
@@ -71,13 +89,29 @@ public struct QuakeOutput: Sendable {
     let tail: [String] = [
       quake.status?.rawValue ?? "", quake.eventType ?? "", Timestamp.iso8601(quake.updated), quake.url ?? "",
     ]
-    return head + numbers + tail
+    let impact = quake.impact
+    let solution = quake.solution
+    let catalog = quake.catalog
+    let more: [String] = [
+      catalog.title ?? "", Self.text(impact.felt, unknown: ""), Self.text(impact.cdi, unknown: ""),
+      Self.text(impact.mmi, unknown: ""),
+      impact.alert?.rawValue ?? "", impact.tsunami.map { $0 ? "1" : "0" } ?? "",
+      Self.text(impact.significance, unknown: ""),
+      catalog.network ?? "", catalog.code ?? "", catalog.detail ?? "", Self.text(catalog.timeZoneOffset, unknown: ""),
+      Self.text(solution.stationCount, unknown: ""), Self.text(solution.minimumDistance, unknown: ""),
+      Self.text(solution.rootMeanSquare, unknown: ""),
+      Self.text(solution.azimuthalGap, unknown: ""),
+    ]
+    return head + numbers + tail + more
   }
 
-  /// A GeoJSON FeatureCollection (RFC 7946): each quake a Point
-  /// `[longitude, latitude, depth]` with its fields as properties.
+  /// A GeoJSON FeatureCollection (RFC 7946) in the shape of a USGS summary
+  /// feed: each quake a Point `[longitude, latitude, depth]` with the USGS
+  /// properties (``USGSFeature``).
   public func geoJSON(_ quakes: [Quake]) throws -> Data {
-    let collection = FeatureCollection(features: quakes.map(Feature.init))
+    let collection = FeatureCollection(
+      metadata: .init(generated: Timestamp.milliseconds(self.now), count: quakes.count),
+      features: quakes.map(USGSFeature.init))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(collection) + Data("\n".utf8)
@@ -88,6 +122,11 @@ public struct QuakeOutput: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(value) + Data("\n".utf8)
+  }
+
+  /// A number's shortest exact text, `unknown` when there is none.
+  private static func text<Number: LosslessStringConvertible>(_ value: Number?, unknown: String = "-") -> String {
+    value.map { String($0) } ?? unknown
   }
 
   private static func magnitudeText(_ magnitude: Double?) -> String {
@@ -101,26 +140,17 @@ public struct QuakeOutput: Sendable {
     return date.formatted(style)
   }
 
+  /// A FeatureCollection shaped like a USGS summary feed: `metadata` with
+  /// `generated` (now) and `count`, then the features.
   private struct FeatureCollection: Encodable {
-    let type = "FeatureCollection"
-    let features: [Feature]
-  }
-
-  private struct Feature: Encodable {
-    let type = "Feature"
-    let id: String
-    let geometry: Geometry
-    let properties: Quake
-
-    init(_ quake: Quake) {
-      self.id = quake.id
-      self.geometry = Geometry(coordinates: [quake.longitude, quake.latitude] + (quake.depth.map { [$0] } ?? []))
-      self.properties = quake
+    struct Metadata: Encodable {
+      let generated: Int64
+      let title = "quakectl"
+      let count: Int
     }
-  }
 
-  private struct Geometry: Encodable {
-    let type = "Point"
-    let coordinates: [Double]
+    let type = "FeatureCollection"
+    let metadata: Metadata
+    let features: [USGSFeature]
   }
 }

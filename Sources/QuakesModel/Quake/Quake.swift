@@ -2,10 +2,14 @@ public import Foundation
 
 /// One earthquake (or other seismic event) as the cache keeps it.
 ///
-/// The seed's fields (id, magnitude, time, updated, place — the seed's
-/// `name` — longitude, latitude) plus what a script wants from a cache of
-/// the USGS catalogue: depth, the event page URL, the review status, the
-/// magnitude type and the event type.
+/// Every property of a USGS summary feature: the seed's fields (id,
+/// magnitude, time, updated, place — the seed's `name` — longitude,
+/// latitude), depth, the event page URL, the review status, the magnitude
+/// type and the event type, and the rest grouped by what they are about:
+/// ``impact`` (felt reports, intensities, alert, tsunami, significance),
+/// ``solution`` (stations, distance, residual, gap) and ``catalog`` (title,
+/// network and code, ids, sources, products, detail URL, time-zone offset).
+/// A value USGS did not send is `nil`.
 ///
 /// A quake is immutable and its fields live in one shared box (the seed uses
 /// `@CowBox` for the same reason): copying a quake, sorting an array of them
@@ -28,6 +32,12 @@ public struct Quake: Sendable, Identifiable {
   ///   - url: the event's page on the USGS website.
   ///   - status: whether a seismologist reviewed the solution.
   ///   - eventType: `earthquake`, `quarry blast`, `explosion`, …
+  ///   - impact: felt reports, intensities, PAGER alert, tsunami flag, significance.
+  ///   - solution: how well the location is constrained.
+  ///   - catalog: title, network and code, ids, sources, products, links.
+  ///
+  /// A value of `impact`, `solution` or `catalog` outside ``QuakeRanges`` is
+  /// kept as `nil`.
   public init(
     id: String,
     magnitude: Double?,
@@ -40,12 +50,35 @@ public struct Quake: Sendable, Identifiable {
     depth: Double? = nil,
     url: String? = nil,
     status: ReviewStatus? = nil,
-    eventType: String? = nil
+    eventType: String? = nil,
+    impact: QuakeImpact = .unknown,
+    solution: QuakeSolution = .unknown,
+    catalog: QuakeCatalogEntry = .unknown
+  ) {
+    self.init(
+      id: id, magnitude: magnitude, magnitudeType: magnitudeType, time: time, updated: updated, place: place,
+      longitude: longitude, latitude: latitude, depth: depth,
+      url: DerivedText(url, standard: Self.standardURL(id: id)), status: status, eventType: eventType,
+      impact: impact, solution: solution, catalog: catalog,
+      title: DerivedText(catalog.title, standard: Self.standardTitle(magnitude: magnitude, place: place)),
+      ids: DerivedText(catalog.ids?.text, standard: Self.standardIds(id: id)),
+      detail: DerivedText(catalog.detail, standard: Self.standardDetail(id: id)))
+  }
+
+  /// Creates a quake whose patterned texts were already recognised (the
+  /// feed decoder's path, which recognises them in the body's bytes); the
+  /// `title`, `ids` and `detail` of `catalog` are not read.
+  package init(
+    id: String, magnitude: Double?, magnitudeType: String?, time: Date, updated: Date, place: String?,
+    longitude: Double, latitude: Double, depth: Double?, url: DerivedText, status: ReviewStatus?,
+    eventType: String?, impact: QuakeImpact, solution: QuakeSolution, catalog: QuakeCatalogEntry,
+    title: DerivedText, ids: DerivedText, detail: DerivedText
   ) {
     self.storage = Storage(
       id: id, magnitude: magnitude, magnitudeType: magnitudeType, time: time, updated: updated,
       place: place, longitude: longitude, latitude: latitude, depth: depth, url: url,
-      status: status, eventType: eventType
+      status: status, eventType: eventType, impact: impact, solution: solution, catalog: catalog,
+      title: title, ids: ids, detail: detail
     )
   }
 
@@ -68,11 +101,19 @@ public struct Quake: Sendable, Identifiable {
   /// Kilometres below the surface (negative above it).
   public var depth: Double? { self.storage.depth }
   /// The event's page on the USGS website.
-  public var url: String? { self.storage.url }
+  public var url: String? { self.storage.url.text(standard: Self.standardURL(id: self.id)) }
   /// Whether a seismologist reviewed the solution.
   public var status: ReviewStatus? { self.storage.status }
   /// `earthquake`, `quarry blast`, `explosion`, …
   public var eventType: String? { self.storage.eventType }
+  /// Felt reports, intensities, PAGER alert, tsunami flag and significance.
+  public var impact: QuakeImpact { self.storage.impact }
+  /// How well the location is constrained.
+  public var solution: QuakeSolution { self.storage.solution }
+  /// Title, network and code, ids, sources, products, detail URL and time-zone offset.
+  public var catalog: QuakeCatalogEntry {
+    self.storage.catalog(id: self.id, magnitude: self.magnitude, place: self.place)
+  }
 }
 
 extension Quake: Hashable {

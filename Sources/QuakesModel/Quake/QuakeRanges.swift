@@ -4,8 +4,11 @@
 /// read back from the database — so that nothing downstream converts,
 /// stores or prints a value it cannot handle: a time that does not fit in
 /// epoch milliseconds, an ISO 8601 year of five digits that no reader of our
-/// JSON parses back, a latitude of 1e308. A feature outside these ranges is
-/// skipped and counted like one that lacks a required field (docs/usgs.md).
+/// JSON parses back, a latitude of 1e308. A feature whose time, coordinates, depth or
+/// magnitude is outside these ranges is skipped and counted like one that
+/// lacks a required field (docs/usgs.md); any other value outside its range
+/// (felt reports, intensities, significance, the solution's figures, the
+/// time-zone offset) is kept as unknown, and the quake is kept.
 ///
 /// The ranges are generous: they reject what cannot be a real event, not
 /// what is unusual (USGS sends magnitudes down to −1.64, depths of −10 km as
@@ -33,6 +36,29 @@ public enum QuakeRanges {
   /// Kilometres below the surface (negative above it; the deepest known
   /// quakes are about 700 km down).
   public static let depth: ClosedRange<Double> = -100...1_000
+
+  /// `felt`: "Did You Feel It?" reports (the most ever sent for one quake
+  /// is a few million).
+  public static let felt: ClosedRange<Int> = 0...1_000_000_000
+
+  /// `cdi` and `mmi`: intensities on the twelve-degree scales.
+  public static let intensity: ClosedRange<Double> = 0...12
+
+  /// `sig`: significance (the largest quakes score about 3,000).
+  public static let significance: ClosedRange<Int> = 0...100_000
+
+  /// `nst`: stations used in a solution.
+  public static let stationCount: ClosedRange<Int> = 0...100_000
+
+  /// `dmin` and `gap`: angles in degrees.
+  public static let minimumDistance: ClosedRange<Double> = 0...180
+  public static let azimuthalGap: ClosedRange<Double> = 0...360
+
+  /// `rms`: a travel-time residual in seconds.
+  public static let rootMeanSquare: ClosedRange<Double> = 0...1_000
+
+  /// `tz`: a time-zone offset in minutes.
+  public static let timeZoneOffset: ClosedRange<Int> = -1_440...1_440
 
   /// `value` wrapped into ``longitude`` when it lies in ``feedLongitude``
   /// (−180.5 becomes 179.5; ±180 and everything inside stay as sent),

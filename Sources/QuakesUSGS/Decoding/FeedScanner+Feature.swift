@@ -15,6 +15,7 @@ extension FeedScanner {
   mutating func readFeature(otherIds: inout [Quake.ID: [Quake.ID]]) throws(FeedDecodingError) -> Quake? {
     var id: String?
     var properties = FeatureProperties()
+    var readProperties = false
     var coordinates: Coordinates?
     if try self.enterObject() {
       repeat {
@@ -23,7 +24,10 @@ extension FeedScanner {
         case .id:
           id = try self.readOptionalString(first)
         case .properties where first == UInt8(ascii: "{"):
-          properties = try self.readProperties()
+          // A second `properties` member replaces the first, as in any JSON reader.
+          if readProperties { properties = FeatureProperties() }
+          try self.readProperties(into: &properties)
+          readProperties = true
         case .properties:
           properties = FeatureProperties()
           try self.skipValue()
@@ -56,9 +60,16 @@ extension FeedScanner {
       longitude: longitude,
       latitude: coordinates.latitude,
       depth: coordinates.depth,
-      url: properties.url,
+      url: self.derivedText(properties.url, standard: Quake.standardURL(id: id)),
       status: properties.status,
-      eventType: properties.eventType
+      eventType: properties.eventType,
+      impact: properties.impact,
+      solution: properties.solution,
+      catalog: properties.catalog,
+      title: self.derivedText(
+        properties.title, standard: Quake.standardTitle(magnitude: properties.magnitude, place: properties.place)),
+      ids: self.derivedText(properties.ids, standard: Quake.standardIds(id: id)),
+      detail: self.derivedText(properties.detail, standard: Quake.standardDetail(id: id))
     )
   }
 
@@ -69,31 +80,47 @@ extension FeedScanner {
       && (coordinates.depth.map(QuakeRanges.depth.contains) ?? true)
   }
 
-  /// Reads the `properties` object at ``index``.
-  private mutating func readProperties() throws(FeedDecodingError) -> FeatureProperties {
-    var properties = FeatureProperties()
-    guard try self.enterObject() else { return properties }
+  /// Reads the `properties` object at ``index`` into `properties`, which
+  /// holds no member yet (filled in place: the struct is large, and a copy
+  /// or a reset per feature costs).
+  private mutating func readProperties(into properties: inout FeatureProperties) throws(FeedDecodingError) {
+    guard try self.enterObject() else { return }
+    let order = FeedKey.propertyOrder
+    var position = 0
     repeat {
-      let (key, first) = try self.readKey()
+      let (key, first) = position < order.count ? try self.readKey(predicted: order[position]) : try self.readKey()
+      position = position < order.count && key == order[position].key ? position &+ 1 : order.count
       switch key {
       case .mag: properties.magnitude = try self.readOptionalDouble(first)
       case .magType: properties.magnitudeType = try self.readOptionalString(first)
       case .time: properties.time = try self.readOptionalInt64(first)
       case .updated: properties.updated = try self.readOptionalInt64(first)
       case .place: properties.place = try self.readOptionalString(first)
-      case .url: properties.url = try self.readOptionalString(first)
+      case .url: properties.url = try self.readOptionalSpan(first)
       case .status: properties.status = try self.readOptionalStatus(first)
       case .type: properties.eventType = try self.readOptionalString(first)
-      case .ids where first == UInt8(ascii: "\""):
-        properties.ids = try self.skipString()
-      case .ids:
-        properties.ids = nil
-        try self.skipValue()
+      case .ids: properties.ids = try self.readOptionalSpan(first)
+      case .felt: properties.impact.felt = try self.readOptionalInteger(first)
+      case .cdi: properties.impact.cdi = try self.readOptionalDouble(first)
+      case .mmi: properties.impact.mmi = try self.readOptionalDouble(first)
+      case .alert: properties.impact.alert = try self.readOptionalString(first).flatMap(AlertLevel.init(word:))
+      case .tsunami: properties.impact.tsunami = try self.readOptionalInteger(first).map { $0 != 0 }
+      case .sig: properties.impact.significance = try self.readOptionalInteger(first)
+      case .nst: properties.solution.stationCount = try self.readOptionalInteger(first)
+      case .dmin: properties.solution.minimumDistance = try self.readOptionalDouble(first)
+      case .rms: properties.solution.rootMeanSquare = try self.readOptionalDouble(first)
+      case .gap: properties.solution.azimuthalGap = try self.readOptionalDouble(first)
+      case .title: properties.title = try self.readOptionalSpan(first)
+      case .net: properties.catalog.network = try self.readOptionalString(first)
+      case .code: properties.catalog.code = try self.readOptionalString(first)
+      case .sources: properties.catalog.sources = try self.readOptionalList(first)
+      case .types: properties.catalog.productTypes = try self.readOptionalList(first)
+      case .detail: properties.detail = try self.readOptionalSpan(first)
+      case .tz: properties.catalog.timeZoneOffset = try self.readOptionalInteger(first)
       default:
         try self.skipValue()
       }
     } while try self.nextMember()
-    return properties
   }
 
   /// Reads the `geometry` object at ``index``: its `coordinates`, if usable.
@@ -159,6 +186,56 @@ extension FeedScanner {
     return value.isFinite ? value : nil
   }
 
+  /// The number at ``index`` when it is a whole number within ±2^53, or
+  /// `nil` (after skipping a value of another type).
+  @inline(__always)
+  private mutating func readOptionalInteger(_ first: UInt8) throws(FeedDecodingError) -> Int? {
+    guard let value = try self.readOptionalDouble(first), value == value.rounded(.towardZero),
+      abs(value) <= 9_007_199_254_740_992
+    else { return nil }
+    return Int(value)
+  }
+
+  /// The comma-wrapped list at ``index``, its text shared with every equal
+  /// one of the feed, or `nil` after skipping a value of another type.
+  @inline(__always)
+  private mutating func readOptionalList(_ first: UInt8) throws(FeedDecodingError) -> CommaWrappedList? {
+    guard first == UInt8(ascii: "\"") else {
+      try self.skipValue()
+      return nil
+    }
+    let span = try self.skipString()
+    if span.escaped {
+      return CommaWrappedList(text: self.interner.string(self.unescape(from: span.start, to: span.end)))
+    }
+    let bytes = UnsafeBufferPointer(start: self.base + span.start, count: span.end &- span.start)
+    return CommaWrappedList(text: self.interner.string(bytes))
+  }
+
+  /// Where the string at ``index`` is, or `nil` after skipping a value of another type.
+  @inline(__always)
+  private mutating func readOptionalSpan(_ first: UInt8) throws(FeedDecodingError) -> FeatureProperties.StringSpan? {
+    guard first == UInt8(ascii: "\"") else {
+      try self.skipValue()
+      return nil
+    }
+    return try self.skipString()
+  }
+
+  /// The string at `span` as a quake keeps it: `standard` when it is the
+  /// text USGS writes to `standard`'s pattern (recognised in the body's
+  /// bytes, no string made).
+  private func derivedText(_ span: FeatureProperties.StringSpan?, standard: Quake.TextPattern?) -> DerivedText {
+    guard let span else { return .absent }
+    if span.escaped {
+      return self.unescape(from: span.start, to: span.end).withUnsafeBytes {
+        DerivedText(bytes: $0, standard: standard)
+      }
+    }
+    return DerivedText(
+      bytes: UnsafeRawBufferPointer(start: self.base + span.start, count: span.end &- span.start), standard: standard)
+  }
+
   /// The number at ``index`` as whole milliseconds, or `nil`.
   @inline(__always)
   private mutating func readOptionalInt64(_ first: UInt8) throws(FeedDecodingError) -> Int64? {
@@ -189,7 +266,7 @@ extension FeedScanner {
 
   /// The ids in the comma-wrapped `ids` list at `span` (`,us7000abcd,at00xyz,`)
   /// other than `id`, in their order.
-  private func otherIds(in span: (start: Int, end: Int, escaped: Bool), besides id: String) -> [Quake.ID] {
+  private func otherIds(in span: FeatureProperties.StringSpan, besides id: String) -> [Quake.ID] {
     if span.escaped {
       let text = String(decoding: self.unescape(from: span.start, to: span.end), as: UTF8.self)
       return text.split(separator: ",").map(String.init).filter { $0 != id }

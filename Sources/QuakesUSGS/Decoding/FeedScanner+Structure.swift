@@ -50,6 +50,38 @@ extension FeedScanner {
     return (key, try self.nextByte(inside: .object))
   }
 
+  /// ``readKey()`` when the key at ``index`` is likely `predicted` (USGS
+  /// writes a feature's properties in one order): a key that is exactly the
+  /// prediction's bytes followed by its closing quote is taken without
+  /// scanning or classifying it; any other goes the general way.
+  @inline(__always)
+  mutating func readKey(predicted: FeedKey.Prediction) throws(FeedDecodingError) -> (key: FeedKey, first: UInt8) {
+    let length = predicted.literal.utf8CodeUnitCount
+    let start = self.index &+ 1
+    if length < self.count &- start, self.base[start &+ length] == UInt8(ascii: "\""),
+      Self.bytes(at: self.base + start, equal: predicted.literal)
+    {
+      self.index = start &+ length &+ 1
+      guard try self.nextByte(inside: .object) == UInt8(ascii: ":") else {
+        throw self.invalid(expected: "':' after an object key")
+      }
+      self.index &+= 1
+      return (predicted.key, try self.nextByte(inside: .object))
+    }
+    return try self.readKey()
+  }
+
+  /// Whether the bytes at `start` begin with `literal` (the caller checked
+  /// there are enough); keys are a few bytes, compared in place.
+  @inline(__always)
+  private static func bytes(at start: UnsafePointer<UInt8>, equal literal: StaticString) -> Bool {
+    let expected = literal.utf8Start
+    for offset in 0..<literal.utf8CodeUnitCount where start[offset] != expected[offset] {
+      return false
+    }
+    return true
+  }
+
   /// After a member's value: consumes the `,` or `}` that follows.
   ///
   /// - Returns: `true` after a `,` (the index is then at the next key's

@@ -27,6 +27,8 @@ struct FeedScanner {
   /// The 1-based position of the feature being read, or 0 outside the
   /// `features` array: error messages name it.
   var feature = 0
+  /// The `sources` and `types` texts read so far, shared by the quakes.
+  var interner = TextInterner()
 
   /// A scanner at the first byte of the `count` bytes at `base`.
   init(base: UnsafePointer<UInt8>, count: Int) {

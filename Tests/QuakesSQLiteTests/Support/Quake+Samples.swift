@@ -37,6 +37,6 @@ extension Quake {
       id: self.id, magnitude: self.magnitude, magnitudeType: self.magnitudeType, time: self.time,
       updated: self.updated.addingTimeInterval(1), place: place, longitude: self.longitude,
       latitude: self.latitude, depth: self.depth, url: self.url, status: self.status,
-      eventType: self.eventType)
+      eventType: self.eventType, impact: self.impact, solution: self.solution, catalog: self.catalog)
   }
 }

@@ -1,31 +1,30 @@
-import Foundation
-import Testing
+public import Foundation
 
 /// The real USGS feeds in `../shared/fixtures/usgs/`, beside the project's
 /// folder (CI clones the project to `$d/main` with `$d/shared` beside it).
 ///
 /// Tests that read them are enabled only when the folder is there:
-/// `@Test(.enabled(if: Fixtures.isAvailable, Fixtures.absent))`.
-enum Fixtures {
-  /// The fixtures' folder: from this file up to `Tests/`, the project, its
+/// `@Test(.enabled(if: Fixtures.isAvailable, Comment(rawValue: Fixtures.absent)))`.
+public enum Fixtures {
+  /// The fixtures' folder: from this file up to `Sources/`, the project, its
   /// parent, then `shared/fixtures/usgs`.
-  static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Tests/QuakesUSGSTests
-    .deletingLastPathComponent()  // Tests
+  public static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Sources/QuakesTestSupport
+    .deletingLastPathComponent()  // Sources
     .deletingLastPathComponent()  // the project
     .deletingLastPathComponent()  // its parent
     .appendingPathComponent("shared/fixtures/usgs", isDirectory: true)
 
   /// Whether the folder is there (with its index).
-  static var isAvailable: Bool {
+  public static var isAvailable: Bool {
     FileManager.default.fileExists(atPath: self.directory.appendingPathComponent("INDEX.tsv").path)
   }
 
   /// Why a test on real feeds did not run.
-  static let absent: Comment = "../shared/fixtures/usgs/ is absent: tests on real USGS feeds are skipped"
+  public static let absent = "../shared/fixtures/usgs/ is absent: tests on real USGS feeds are skipped"
 
   /// Every `.geojson` feed there (the `.geojsonp` one is not a feed).
-  static let feeds = [
+  public static let feeds = [
     "1.0_day-2021-10-15T0549Z-vfuen.geojson",
     "1.0_day-2021-10-15T0626Z-vfuen-orig.geojson",
     "2.5_month-2025-10-29T2039Z-sgoggins.geojson",
@@ -45,15 +44,15 @@ enum Fixtures {
   ]
 
   /// The GeoJSONP file: the feed wrapped in `eqfeed_callback(…);`.
-  static let jsonp = "2.5_week-2021-11-28T1352Z-awat31.geojsonp"
+  public static let jsonp = "2.5_week-2021-11-28T1352Z-awat31.geojsonp"
 
   /// The bytes of the fixture `name`.
-  static func bytes(_ name: String) throws -> [UInt8] {
+  public static func bytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: self.directory.appendingPathComponent(name)))
   }
 
   /// The row of `INDEX.tsv` for the fixture `name`, by column name.
-  static func index(_ name: String) throws -> [String: String] {
+  public static func index(_ name: String) throws -> [String: String] {
     let text = try String(contentsOf: self.directory.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
       $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
