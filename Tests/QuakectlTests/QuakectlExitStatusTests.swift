@@ -64,7 +64,8 @@ struct QuakectlExitStatusTests {
   @Test(
     "2 for bad flags, unknown commands and bad values",
     arguments: [
-      ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "depth"],
+      ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "speed"],
+      ["list", "--min-alert", "purple"], ["count", "--status", "maybe"], ["list", "--max-depth", "nan"],
       ["status", "--timeout", "0"],
       // Values at and beyond their bounds: refused where they enter, never a trap.
       ["status", "--timeout", "1e300"], ["status", "--timeout", "nan"], ["status", "--timeout", "inf"],

@@ -25,27 +25,19 @@ struct RealFeedPropertiesTests {
     let feed = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let features = try #require(feed["features"] as? [[String: Any]])
     #expect(!features.isEmpty)
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_day", body: bytes)
-      try await withQuakesd(
-        in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
-      ) { daemon in
-        try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
-        for feature in features {
-          let id = try #require(feature["id"] as? String)
-          let show = try await quakectl(["show", id, "--format", "json"], daemon: daemon)
-          // The cache keeps quakes of magnitude above 0, as the seed does (docs/architecture.md).
-          let magnitude = ((feature["properties"] as? [String: Any])?["mag"] as? NSNumber)?.doubleValue ?? 0
-          guard magnitude > 0 else {
-            #expect(show.status == 10, "\(id) of magnitude \(magnitude) is not cached")
-            continue
-          }
-          #expect(show.status == 0, "\(id): \(show.errors)")
-          let shown = try #require(show.json as? [String: Any], "\(id): \(show.output)")
-          Self.compare(feature, shown, id: id)
+    try await withDaemon(servingFeed: bytes) { daemon, _ in
+      for feature in features {
+        let id = try #require(feature["id"] as? String)
+        let show = try await quakectl(["show", id, "--format", "json"], daemon: daemon)
+        // The cache keeps quakes of magnitude above 0, as the seed does (docs/architecture.md).
+        let magnitude = ((feature["properties"] as? [String: Any])?["mag"] as? NSNumber)?.doubleValue ?? 0
+        guard magnitude > 0 else {
+          #expect(show.status == 10, "\(id) of magnitude \(magnitude) is not cached")
+          continue
         }
+        #expect(show.status == 0, "\(id): \(show.errors)")
+        let shown = try #require(show.json as? [String: Any], "\(id): \(show.output)")
+        Self.compare(feature, shown, id: id)
       }
     }
   }

@@ -31,7 +31,7 @@ struct DistinctParametersTests {
     for index in [0, 7, 299] {
       let params = try self.params(ours[index])
       #expect(params.limit == 100)
-      let until = try #require(params.until.flatMap(Timestamp.parseISO8601))
+      let until = try #require(params.filter.until.flatMap(Timestamp.parseISO8601))
       #expect(until > Date(timeIntervalSince1970: 1_790_000_000))
       #expect(peer[index].hasSuffix("&time__lt=\(Int64(until.timeIntervalSince1970 * 1_000))"))
       #expect(peer[index].contains("_sort_desc=time&_size=100"))

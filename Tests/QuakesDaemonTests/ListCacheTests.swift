@@ -13,10 +13,11 @@ struct ListCacheTests {
 
   /// Params as `quakectl list --since 1d` makes them: new at every call.
   private func params(_ index: Int) -> ListParams {
-    ListParams(
-      since: String(
-        format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 3_600_000, index / 60_000 % 60, index / 1_000 % 60,
-        index % 1_000))
+    var filter = FilterParams()
+    filter.since = String(
+      format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 3_600_000, index / 60_000 % 60, index / 1_000 % 60,
+      index % 1_000)
+    return ListParams(filter: filter)
   }
 
   /// `bytes` of result, which the cache asks for on a miss.
@@ -74,7 +75,10 @@ struct ListCacheTests {
 
   @Test("an entry's cost counts its result, its params' text and a fixed overhead; removeAll gives it all back")
   func costs() {
-    let params = ListParams(search: "San José", timeZone: "Europe/Rome")
+    var filter = FilterParams()
+    filter.search = "San José"
+    filter.timeZone = "Europe/Rome"
+    let params = ListParams(filter: filter)
     let cost = ListCache.estimatedCost(of: params, result: Data(count: 1_000))
     #expect(cost > 1_000 + "San José".utf8.count + "Europe/Rome".utf8.count)
     let cache = ListCache(byteLimit: 1 << 20)

@@ -128,25 +128,80 @@ struct ListParamsTests {
     #expect(try ListParams().query() == QuakesQuery())
   }
 
+  /// Filter params with `change` made.
+  private static func filter(_ change: (inout FilterParams) -> Void) -> FilterParams {
+    var params = FilterParams()
+    change(&params)
+    return params
+  }
+
   @Test("every field maps onto the query")
   func fields() throws {
-    let params = ListParams(
-      search: "alaska", day: "2024-03-10", timeZone: "Asia/Tokyo", since: "2024-03-09T00:00:00Z",
-      until: "2024-03-11T00:00:00Z", minMagnitude: 2.5, sort: .magnitude, order: .forward, limit: 10, offset: 20)
+    let filter = Self.filter {
+      $0.search = "alaska"
+      $0.day = "2024-03-10"
+      $0.timeZone = "Asia/Tokyo"
+      $0.since = "2024-03-09T00:00:00Z"
+      $0.until = "2024-03-11T00:00:00Z"
+      $0.minMagnitude = 2.5
+      $0.maxMagnitude = 6
+      $0.minDepthKm = -1
+      $0.maxDepthKm = 70
+      $0.minAlert = "Yellow"
+      $0.minFelt = 10
+      $0.minCdi = 3.5
+      $0.minMmi = 4
+      $0.minSignificance = 600
+      $0.tsunami = true
+      $0.reviewStatus = "REVIEWED"
+      $0.network = "us"
+      $0.eventType = "quarry blast"
+      $0.magnitudeType = "mww"
+    }
+    let params = ListParams(filter: filter, sort: .significance, order: .forward, limit: 10, offset: 20)
     let query = try params.query()
     #expect(query.filter.search == "alaska")
     #expect(query.filter.day == QuakesQuery.Day("2024-03-10"))
     #expect(query.filter.timeZone.identifier == "Asia/Tokyo")
     #expect(query.filter.since == Timestamp.parseISO8601("2024-03-09T00:00:00Z"))
-    #expect(query.filter.minMagnitude == 2.5)
-    #expect(query.sort == .magnitude && query.order == .forward && query.limit == 10 && query.offset == 20)
+    #expect(query.filter.until == Timestamp.parseISO8601("2024-03-11T00:00:00Z"))
+    #expect(query.filter.minMagnitude == 2.5 && query.filter.maxMagnitude == 6)
+    #expect(query.filter.minDepth == -1 && query.filter.maxDepth == 70)
+    #expect(query.filter.minAlert == .yellow)
+    #expect(query.filter.minFelt == 10 && query.filter.minCdi == 3.5 && query.filter.minMmi == 4)
+    #expect(query.filter.minSignificance == 600 && query.filter.tsunami == true)
+    #expect(query.filter.reviewStatus == .reviewed)
+    #expect(query.filter.network == "us" && query.filter.eventType == "quarry blast")
+    #expect(query.filter.magnitudeType == "mww")
+    #expect(query.sort == .significance && query.order == .forward && query.limit == 10 && query.offset == 20)
+  }
+
+  @Test("the filter and the page are members of one JSON object, both ways")
+  func flatJSON() throws {
+    let json = #"{"minMagnitude":2,"tsunami":true,"minAlert":"orange","sort":"depth","limit":5}"#
+    let params = try JSONDecoder().decode(ListParams.self, from: Data(json.utf8))
+    #expect(params.filter.minMagnitude == 2 && params.filter.tsunami == true && params.filter.minAlert == "orange")
+    #expect(params.sort == .depth && params.limit == 5)
+    let encoded = try JSONEncoder().encode(params)
+    let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    #expect(Set(object.keys) == ["minMagnitude", "tsunami", "minAlert", "sort", "limit"])
+    #expect(try JSONDecoder().decode(ListParams.self, from: encoded) == params)
   }
 
   @Test(
-    "each bad value is an InvalidRequest naming the param",
+    "each bad value is an InvalidRequest naming the param, and the values it takes when they are few",
     arguments: [
-      (ListParams(day: "10/03/2024"), "\"day\""), (ListParams(timeZone: "Mars/Olympus"), "\"timeZone\""),
-      (ListParams(since: "yesterday"), "\"since\""), (ListParams(until: "2024-13-01"), "\"until\""),
+      (ListParams(filter: filter { $0.day = "10/03/2024" }), "\"day\""),
+      (ListParams(filter: filter { $0.timeZone = "Mars/Olympus" }), "\"timeZone\""),
+      (ListParams(filter: filter { $0.since = "yesterday" }), "\"since\""),
+      (ListParams(filter: filter { $0.until = "2024-13-01" }), "\"until\""),
+      (ListParams(filter: filter { $0.maxMagnitude = .infinity }), "\"maxMagnitude\""),
+      (ListParams(filter: filter { $0.minDepthKm = .nan }), "\"minDepthKm\""),
+      (ListParams(filter: filter { $0.minAlert = "purple" }), "\"minAlert\" must be one of green, yellow, orange, red"),
+      (
+        ListParams(filter: filter { $0.reviewStatus = "maybe" }),
+        "\"reviewStatus\" must be one of automatic, reviewed, deleted"
+      ),
       (ListParams(limit: -1), "\"limit\""), (ListParams(offset: -5), "\"offset\""),
     ])
   func badValues(params: ListParams, name: String) {

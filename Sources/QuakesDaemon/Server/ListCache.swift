@@ -70,8 +70,11 @@ package final class ListCache: Sendable {
   /// the text of the params, and ``entryOverhead``. The quakes it was
   /// computed from are not counted: they are the snapshot's, shared.
   package static func estimatedCost(of params: ListParams, result: Data) -> Int {
-    let text = [params.search, params.day, params.timeZone, params.since, params.until]
-      .reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+    let filter = params.filter
+    let text = [
+      filter.search, filter.day, filter.timeZone, filter.since, filter.until, filter.minAlert, filter.reviewStatus,
+      filter.network, filter.eventType, filter.magnitudeType,
+    ].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
     return result.count + text + Self.entryOverhead
   }
 }

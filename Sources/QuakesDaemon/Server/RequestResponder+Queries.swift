@@ -19,6 +19,13 @@ extension RequestResponder {
     return QuakeResult(quake: quake)
   }
 
+  /// How many quakes match `params` (all of them when they ask for nothing).
+  func count(_ params: FilterParams) throws(ProtocolError) -> CountResult {
+    let filter = try params.filter()
+    let state = self.store.snapshot()
+    return CountResult(count: state.selectQuakesCount(matching: filter))
+  }
+
   /// The list selector on a snapshot, through the cache of encoded results.
   func list(_ params: ListParams, for request: Request) throws(ProtocolError) -> Data {
     let query = try params.query()

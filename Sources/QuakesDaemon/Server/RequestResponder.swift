@@ -64,7 +64,7 @@ struct RequestResponder: Sendable {
     switch request.method {
     case .info: try self.encode(self.info(on: role), for: request)
     case .status: try self.encode(self.reporter.status(of: self.store.snapshot()), for: request)
-    case .count: try self.encode(CountResult(count: self.store.snapshot().selectQuakesCount()), for: request)
+    case .count: try self.encode(self.count(request.params(FilterParams.self)), for: request)
     case .get: try self.encode(self.get(request.params(IdParams.self)), for: request)
     case .list: try self.list(request.params(ListParams.self), for: request)
     case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)

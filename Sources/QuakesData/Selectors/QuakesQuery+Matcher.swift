@@ -9,26 +9,85 @@ extension QuakesQuery.Filter {
     private let interval: Range<Date>?
     private let since: Date?
     private let until: Date?
-    private let minMagnitude: Double?
+    private let magnitude: Bounds?
+    private let depth: Bounds?
+    private let filter: QuakesQuery.Filter
+    private let needsImpact: Bool
+    private let network: String?
+    private let eventType: String?
+    private let magnitudeType: String?
 
     init(_ filter: QuakesQuery.Filter) {
       self.search = SearchText(filter.search)
       self.interval = filter.day?.interval(in: filter.timeZone)
       self.since = filter.since
       self.until = filter.until
-      self.minMagnitude = filter.minMagnitude
+      self.magnitude = Self.range(filter.minMagnitude, filter.maxMagnitude)
+      self.depth = Self.range(filter.minDepth, filter.maxDepth)
+      self.filter = filter
+      self.needsImpact =
+        filter.minAlert != nil || filter.minFelt != nil || filter.minCdi != nil || filter.minMmi != nil
+        || filter.minSignificance != nil || filter.tsunami != nil
+      self.network = filter.network?.lowercased()
+      self.eventType = filter.eventType?.lowercased()
+      self.magnitudeType = filter.magnitudeType?.lowercased()
+    }
+
+    /// Inclusive bounds, either open; nothing lies within bounds whose
+    /// lower is above their upper.
+    private struct Bounds {
+      let lower: Double
+      let upper: Double
+
+      func contains(_ value: Double) -> Bool {
+        self.lower <= value && value <= self.upper
+      }
+    }
+
+    private static func range(_ lower: Double?, _ upper: Double?) -> Bounds? {
+      guard lower != nil || upper != nil else { return nil }
+      return Bounds(lower: lower ?? -.infinity, upper: upper ?? .infinity)
     }
 
     func matches(_ quake: Quake) -> Bool {
       if let interval = self.interval, !interval.contains(quake.time) { return false }
       if let since = self.since, quake.time < since { return false }
       if let until = self.until, quake.time >= until { return false }
-      if let minMagnitude = self.minMagnitude {
-        guard let magnitude = quake.magnitude, magnitude >= minMagnitude else { return false }
+      if let range = self.magnitude {
+        guard let magnitude = quake.magnitude, range.contains(magnitude) else { return false }
       }
+      if let range = self.depth {
+        guard let depth = quake.depth, range.contains(depth) else { return false }
+      }
+      if let status = self.filter.reviewStatus, quake.status != status { return false }
+      if let eventType = self.eventType, quake.eventType?.lowercased() != eventType { return false }
+      if let magnitudeType = self.magnitudeType, quake.magnitudeType?.lowercased() != magnitudeType { return false }
+      if let network = self.network, quake.catalog.network?.lowercased() != network { return false }
+      if self.needsImpact, !self.matchesImpact(quake.impact) { return false }
       if !self.search.isEmpty {
         guard let place = quake.place, SearchText(place).contains(self.search) else { return false }
       }
+      return true
+    }
+
+    private func matchesImpact(_ impact: QuakeImpact) -> Bool {
+      let filter = self.filter
+      if let minimum = filter.minAlert {
+        guard let alert = impact.alert, alert >= minimum else { return false }
+      }
+      if let minimum = filter.minFelt {
+        guard let felt = impact.felt, felt >= minimum else { return false }
+      }
+      if let minimum = filter.minCdi {
+        guard let cdi = impact.cdi, cdi >= minimum else { return false }
+      }
+      if let minimum = filter.minMmi {
+        guard let mmi = impact.mmi, mmi >= minimum else { return false }
+      }
+      if let minimum = filter.minSignificance {
+        guard let significance = impact.significance, significance >= minimum else { return false }
+      }
+      if let tsunami = filter.tsunami, impact.tsunami != tsunami { return false }
       return true
     }
   }
@@ -45,9 +104,18 @@ extension QuakesQuery {
     case .time:
       return lhs.time != rhs.time ? lhs.time < rhs.time : lhs.id < rhs.id
     case .magnitude:
-      let left = lhs.magnitude ?? -.infinity
-      let right = rhs.magnitude ?? -.infinity
-      return left != right ? left < right : lhs.id < rhs.id
+      return Self.ascends(lhs.magnitude, rhs.magnitude, lhs, rhs)
+    case .significance:
+      return Self.ascends(lhs.impact.significance.map(Double.init), rhs.impact.significance.map(Double.init), lhs, rhs)
+    case .depth:
+      return Self.ascends(lhs.depth, rhs.depth, lhs, rhs)
     }
+  }
+
+  /// Ascending by `left` and `right` (unknown lowest), then by id.
+  private static func ascends(_ left: Double?, _ right: Double?, _ lhs: Quake, _ rhs: Quake) -> Bool {
+    let left = left ?? -.infinity
+    let right = right ?? -.infinity
+    return left != right ? left < right : lhs.id < rhs.id
   }
 }

@@ -43,6 +43,14 @@ extension QuakesState {
     self.quakes.data.count
   }
 
+  /// How many quakes `filter` matches: the whole count, in O(1), for a
+  /// filter that asks for nothing.
+  public func selectQuakesCount(matching filter: QuakesQuery.Filter) -> Int {
+    if filter == QuakesQuery.Filter(timeZone: filter.timeZone) { return self.quakes.data.count }
+    let matcher = QuakesQuery.Filter.Matcher(filter)
+    return self.quakes.data.values.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
+  }
+
   /// The count selector for `Store.select(_:)`.
   public static func selectQuakesCount() -> @Sendable (Self) -> Int {
     { state in state.selectQuakesCount() }

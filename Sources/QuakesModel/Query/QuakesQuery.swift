@@ -44,6 +44,10 @@ extension QuakesQuery {
     case time
     /// The magnitude (unknown magnitudes sort lowest).
     case magnitude
+    /// USGS's significance (`sig`; unknown sorts lowest).
+    case significance
+    /// The depth (unknown sorts lowest).
+    case depth
   }
 
   /// The direction of a sort.
@@ -71,6 +75,32 @@ extension QuakesQuery {
     public var until: Date?
     /// The smallest magnitude, inclusive; quakes of unknown magnitude never match.
     public var minMagnitude: Double?
+    /// The largest magnitude, inclusive; quakes of unknown magnitude never match.
+    public var maxMagnitude: Double?
+    /// The smallest depth in km, inclusive; quakes of unknown depth never match.
+    public var minDepth: Double?
+    /// The largest depth in km, inclusive; quakes of unknown depth never match.
+    public var maxDepth: Double?
+    /// The lowest PAGER alert level (`yellow` matches yellow, orange and red).
+    public var minAlert: AlertLevel?
+    /// The fewest felt reports.
+    public var minFelt: Int?
+    /// The smallest community intensity (`cdi`).
+    public var minCdi: Double?
+    /// The smallest ShakeMap intensity (`mmi`).
+    public var minMmi: Double?
+    /// The smallest significance (`sig`).
+    public var minSignificance: Int?
+    /// The tsunami flag the quake must have.
+    public var tsunami: Bool?
+    /// The review status the quake must have.
+    public var reviewStatus: ReviewStatus?
+    /// The network of the preferred solution (`net`), in any case.
+    public var network: String?
+    /// The event type (`earthquake`, `quarry blast`, …), in any case.
+    public var eventType: String?
+    /// The magnitude type (`ml`, `mww`, …), in any case.
+    public var magnitudeType: String?
 
     /// Creates a filter; by default it matches every quake.
     public init(
@@ -79,7 +109,20 @@ extension QuakesQuery {
       timeZone: TimeZone = .gmt,
       since: Date? = nil,
       until: Date? = nil,
-      minMagnitude: Double? = nil
+      minMagnitude: Double? = nil,
+      maxMagnitude: Double? = nil,
+      minDepth: Double? = nil,
+      maxDepth: Double? = nil,
+      minAlert: AlertLevel? = nil,
+      minFelt: Int? = nil,
+      minCdi: Double? = nil,
+      minMmi: Double? = nil,
+      minSignificance: Int? = nil,
+      tsunami: Bool? = nil,
+      reviewStatus: ReviewStatus? = nil,
+      network: String? = nil,
+      eventType: String? = nil,
+      magnitudeType: String? = nil
     ) {
       self.search = search
       self.day = day
@@ -87,6 +130,19 @@ extension QuakesQuery {
       self.since = since
       self.until = until
       self.minMagnitude = minMagnitude
+      self.maxMagnitude = maxMagnitude
+      self.minDepth = minDepth
+      self.maxDepth = maxDepth
+      self.minAlert = minAlert
+      self.minFelt = minFelt
+      self.minCdi = minCdi
+      self.minMmi = minMmi
+      self.minSignificance = minSignificance
+      self.tsunami = tsunami
+      self.reviewStatus = reviewStatus
+      self.network = network
+      self.eventType = eventType
+      self.magnitudeType = magnitudeType
     }
   }
 }

@@ -1,15 +1,19 @@
 import ArgumentParser
+import Foundation
 import QuakesClient
 import QuakesProtocol
 
-/// `quakectl count`: how many quakes the cache holds.
+/// `quakectl count`: how many quakes the cache holds, or how many match the filter flags.
 struct CountCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "count", abstract: "Print the number of cached quakes.")
+  static let configuration = CommandConfiguration(
+    commandName: "count", abstract: "Print the number of cached quakes (that match the filters, if any).")
 
   @OptionGroup var options: GlobalOptions
+  @OptionGroup var filter: FilterOptions
 
   func run() throws {
-    let result = try self.options.client().call(.count, as: CountResult.self)
+    let params = self.filter.params(utc: self.options.utc)
+    let result = try self.options.client().call(.count, params: params, as: CountResult.self)
     switch self.options.outputFormat {
     case .table: write("\(result.count)\n")
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))

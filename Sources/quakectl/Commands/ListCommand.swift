@@ -11,23 +11,9 @@ struct ListCommand: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Option(help: ArgumentHelp("Only places containing this text (case and accents ignored).", valueName: "text"))
-  var search: String?
+  @OptionGroup var filter: FilterOptions
 
-  @Option(help: ArgumentHelp("Only this calendar day (in UTC with --utc, else local time).", valueName: "YYYY-MM-DD"))
-  var day: String?
-
-  @Option(help: ArgumentHelp("Only quakes at or after this time: \(TimeArgument.accepted).", valueName: "time"))
-  var since: String?
-
-  @Option(help: ArgumentHelp("Only quakes before this time (same forms as --since).", valueName: "time"))
-  var until: String?
-
-  @Option(
-    name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
-  var minMagnitude: Double?
-
-  @Option(help: ArgumentHelp("time or magnitude (default time).", valueName: "key"))
+  @Option(help: ArgumentHelp("time, magnitude, significance or depth (default time).", valueName: "key"))
   var sort: QuakesQuery.SortKey?
 
   @Option(
@@ -46,14 +32,6 @@ struct ListCommand: ParsableCommand {
   var offset: Int?
 
   func validate() throws {
-    for (name, value) in [("--since", self.since), ("--until", self.until)] {
-      if let value, TimeArgument.parse(value) == nil {
-        throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
-      }
-    }
-    if let minMagnitude, !minMagnitude.isFinite {
-      throw ValidationError("--min-magnitude must be a number, not \(minMagnitude)")
-    }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
     if self.shortOrder != nil, self.order != nil {
@@ -83,11 +61,8 @@ struct ListCommand: ParsableCommand {
   /// The request params; relative times are resolved against now.
   func params(defaultLimit: Int?, now: Date = Date()) -> ListParams {
     ListParams(
-      search: self.search, day: self.day, timeZone: self.options.utc ? "UTC" : TimeZone.current.identifier,
-      since: self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
-      until: self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601),
-      minMagnitude: self.minMagnitude, sort: self.sort, order: self.shortOrder ?? self.order,
-      limit: self.limit ?? defaultLimit, offset: self.offset)
+      filter: self.filter.params(utc: self.options.utc, now: now), sort: self.sort,
+      order: self.shortOrder ?? self.order, limit: self.limit ?? defaultLimit, offset: self.offset)
   }
 }
 

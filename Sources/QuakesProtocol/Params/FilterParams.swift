@@ -1,0 +1,119 @@
+import Foundation
+public import QuakesModel
+
+/// Which quakes: the filter params `quakes.list` and `quakes.count` share,
+/// under the same names. Every field is optional; absent means "any", and
+/// every condition given must hold.
+public struct FilterParams: Hashable, Sendable, Codable {
+  /// Text the place must contain, ignoring case and diacritics.
+  public var search: String?
+  /// A calendar day, `YYYY-MM-DD`, in ``timeZone``.
+  public var day: String?
+  /// The IANA time zone of ``day`` (e.g. `Europe/Rome`); UTC by default.
+  public var timeZone: String?
+  /// The earliest origin time, inclusive, ISO 8601.
+  public var since: String?
+  /// The latest origin time, exclusive, ISO 8601.
+  public var until: String?
+  /// The smallest magnitude, inclusive.
+  public var minMagnitude: Double?
+  /// The largest magnitude, inclusive.
+  public var maxMagnitude: Double?
+  /// The smallest depth in km, inclusive.
+  public var minDepthKm: Double?
+  /// The largest depth in km, inclusive.
+  public var maxDepthKm: Double?
+  /// The lowest PAGER alert level: `green`, `yellow`, `orange` or `red`.
+  public var minAlert: String?
+  /// The fewest "Did You Feel It?" reports.
+  public var minFelt: Int?
+  /// The smallest community intensity (`cdi`), 0–12.
+  public var minCdi: Double?
+  /// The smallest ShakeMap intensity (`mmi`), 0–12.
+  public var minMmi: Double?
+  /// The smallest significance (`sig`).
+  public var minSignificance: Int?
+  /// The tsunami flag the quake must have.
+  public var tsunami: Bool?
+  /// `automatic`, `reviewed` or `deleted`.
+  public var reviewStatus: String?
+  /// The network of the preferred solution (`net`, e.g. `us`), in any case.
+  public var network: String?
+  /// The event type (`earthquake`, `quarry blast`, …), in any case.
+  public var eventType: String?
+  /// The magnitude type (`ml`, `mww`, …), in any case.
+  public var magnitudeType: String?
+
+  /// Params that match every quake; set the fields to narrow them.
+  public init() {}
+
+  /// The review statuses a filter may ask for.
+  public static let reviewStatuses = ["automatic", "reviewed", "deleted"]
+
+  /// The selector's filter for these params.
+  ///
+  /// - Throws: ``ErrorCode/invalidRequest`` naming the param and the values it takes.
+  public func filter() throws(ProtocolError) -> QuakesQuery.Filter {
+    var filter = QuakesQuery.Filter(search: self.search ?? "")
+    if let day = self.day {
+      guard let parsed = QuakesQuery.Day(day) else {
+        throw ProtocolError(.invalidRequest, "\"day\" must be a date as YYYY-MM-DD, not \"\(day)\"")
+      }
+      filter.day = parsed
+    }
+    if let name = self.timeZone {
+      guard let zone = TimeZone(identifier: name) else {
+        throw ProtocolError(
+          .invalidRequest, "\"timeZone\" must be an IANA time zone such as Europe/Rome or UTC, not \"\(name)\"")
+      }
+      filter.timeZone = zone
+    }
+    filter.since = try Self.time(self.since, "since")
+    filter.until = try Self.time(self.until, "until")
+    filter.minMagnitude = try Self.finite(self.minMagnitude, "minMagnitude")
+    filter.maxMagnitude = try Self.finite(self.maxMagnitude, "maxMagnitude")
+    filter.minDepth = try Self.finite(self.minDepthKm, "minDepthKm")
+    filter.maxDepth = try Self.finite(self.maxDepthKm, "maxDepthKm")
+    filter.minCdi = try Self.finite(self.minCdi, "minCdi")
+    filter.minMmi = try Self.finite(self.minMmi, "minMmi")
+    filter.minFelt = self.minFelt
+    filter.minSignificance = self.minSignificance
+    filter.tsunami = self.tsunami
+    if let word = self.minAlert {
+      guard let level = AlertLevel(word: word) else {
+        throw ProtocolError(
+          .invalidRequest,
+          "\"minAlert\" must be one of \(AlertLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(word)\"")
+      }
+      filter.minAlert = level
+    }
+    if let word = self.reviewStatus {
+      guard Self.reviewStatuses.contains(word.lowercased()) else {
+        throw ProtocolError(
+          .invalidRequest,
+          "\"reviewStatus\" must be one of \(Self.reviewStatuses.joined(separator: ", ")), not \"\(word)\"")
+      }
+      filter.reviewStatus = ReviewStatus(rawValue: word)
+    }
+    filter.network = self.network
+    filter.eventType = self.eventType
+    filter.magnitudeType = self.magnitudeType
+    return filter
+  }
+
+  private static func time(_ text: String?, _ name: String) throws(ProtocolError) -> Date? {
+    guard let text else { return nil }
+    guard let date = Timestamp.parseISO8601(text) else {
+      throw ProtocolError(
+        .invalidRequest, "\"\(name)\" must be an ISO 8601 time such as 2024-03-10T12:00:00Z, not \"\(text)\"")
+    }
+    return date
+  }
+
+  private static func finite(_ value: Double?, _ name: String) throws(ProtocolError) -> Double? {
+    if let value, !value.isFinite {
+      throw ProtocolError(.invalidRequest, "\"\(name)\" must be a finite number")
+    }
+    return value
+  }
+}

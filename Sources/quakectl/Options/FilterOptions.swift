@@ -1,0 +1,127 @@
+public import ArgumentParser
+import Foundation
+import QuakesClient
+import QuakesModel
+import QuakesProtocol
+
+/// Which quakes: the filter flags `list` and `count` share, each the
+/// command-line form of a ``FilterParams`` member. Every flag given must hold.
+struct FilterOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Only places containing this text (case and accents ignored).", valueName: "text"))
+  var search: String?
+
+  @Option(help: ArgumentHelp("Only this calendar day (in UTC with --utc, else local time).", valueName: "YYYY-MM-DD"))
+  var day: String?
+
+  @Option(help: ArgumentHelp("Only quakes at or after this time: \(TimeArgument.accepted).", valueName: "time"))
+  var since: String?
+
+  @Option(help: ArgumentHelp("Only quakes before this time (same forms as --since).", valueName: "time"))
+  var until: String?
+
+  @Option(
+    name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
+  var minMagnitude: Double?
+
+  @Option(
+    name: .customLong("max-magnitude"), help: ArgumentHelp("Only quakes of at most this magnitude.", valueName: "M"))
+  var maxMagnitude: Double?
+
+  @Option(name: .customLong("min-depth"), help: ArgumentHelp("Only quakes at least this deep.", valueName: "km"))
+  var minDepth: Double?
+
+  @Option(name: .customLong("max-depth"), help: ArgumentHelp("Only quakes at most this deep.", valueName: "km"))
+  var maxDepth: Double?
+
+  @Option(
+    name: .customLong("min-alert"),
+    help: ArgumentHelp("Only quakes with a PAGER alert of at least this level.", valueName: "level"))
+  var minAlert: AlertLevel?
+
+  @Option(
+    name: .customLong("min-felt"), help: ArgumentHelp("Only quakes with at least N felt reports.", valueName: "N"))
+  var minFelt: Int?
+
+  @Option(
+    name: .customLong("min-cdi"),
+    help: ArgumentHelp("Only quakes felt with at least this intensity (cdi).", valueName: "I"))
+  var minCdi: Double?
+
+  @Option(
+    name: .customLong("min-mmi"),
+    help: ArgumentHelp("Only quakes with a ShakeMap intensity of at least I (mmi).", valueName: "I"))
+  var minMmi: Double?
+
+  @Option(
+    name: .customLong("min-significance"),
+    help: ArgumentHelp("Only quakes of at least this significance (sig; 600 is significant).", valueName: "N"))
+  var minSignificance: Int?
+
+  @Flag(help: "Only quakes with the tsunami flag set.")
+  var tsunami = false
+
+  @Option(
+    name: .customLong("status"), help: ArgumentHelp("Only quakes with this review status.", valueName: "status"))
+  var reviewStatus: ReviewStatusArgument?
+
+  @Option(help: ArgumentHelp("Only quakes located by this network (net), e.g. us, ak, nc.", valueName: "code"))
+  var network: String?
+
+  @Option(
+    name: .customLong("event-type"),
+    help: ArgumentHelp("Only events of this type: earthquake, quarry blast, explosion, …", valueName: "type"))
+  var eventType: String?
+
+  @Option(
+    name: .customLong("magnitude-type"),
+    help: ArgumentHelp("Only magnitudes of this type: ml, mb, mww, …", valueName: "type"))
+  var magnitudeType: String?
+
+  func validate() throws {
+    for (name, value) in [("--since", self.since), ("--until", self.until)] {
+      if let value, TimeArgument.parse(value) == nil {
+        throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
+      }
+    }
+    let numbers = [
+      ("--min-magnitude", self.minMagnitude), ("--max-magnitude", self.maxMagnitude), ("--min-depth", self.minDepth),
+      ("--max-depth", self.maxDepth), ("--min-cdi", self.minCdi), ("--min-mmi", self.minMmi),
+    ]
+    for (name, value) in numbers {
+      if let value, !value.isFinite { throw ValidationError("\(name) must be a number, not \(value)") }
+    }
+  }
+
+  /// The filter params; relative times are resolved against `now`, a day
+  /// is in UTC with `utc`, else in the local time zone.
+  func params(utc: Bool, now: Date = Date()) -> FilterParams {
+    var params = FilterParams()
+    params.search = self.search
+    params.day = self.day
+    params.timeZone = utc ? "UTC" : TimeZone.current.identifier
+    params.since = self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
+    params.until = self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
+    params.minMagnitude = self.minMagnitude
+    params.maxMagnitude = self.maxMagnitude
+    params.minDepthKm = self.minDepth
+    params.maxDepthKm = self.maxDepth
+    params.minAlert = self.minAlert?.rawValue
+    params.minFelt = self.minFelt
+    params.minCdi = self.minCdi
+    params.minMmi = self.minMmi
+    params.minSignificance = self.minSignificance
+    params.tsunami = self.tsunami ? true : nil
+    params.reviewStatus = self.reviewStatus?.rawValue
+    params.network = self.network
+    params.eventType = self.eventType
+    params.magnitudeType = self.magnitudeType
+    return params
+  }
+}
+
+/// The review statuses `--status` takes.
+enum ReviewStatusArgument: String, CaseIterable, ExpressibleByArgument {
+  case automatic, reviewed, deleted
+}
+
+extension AlertLevel: ExpressibleByArgument {}
