@@ -1,4 +1,5 @@
 import Foundation
+import QuakesTestSupport
 
 extension BenchmarkSuite {
   /// The targets of cold start (ms) and resident memory (MB) by cache size;
@@ -10,21 +11,28 @@ extension BenchmarkSuite {
   /// section and two summary rows.
   mutating func coldStart(_ inputs: BenchmarkInputs) async throws {
     var table = MarkdownTable(
-      "cached quakes", "to READY=1, ms", "RSS after READY=1, MiB", "peak RSS, MiB", "database file, MB")
+      "cached quakes", "to READY=1, ms", "RSS after READY=1, MiB", "peak RSS, MiB", "RSS per quake, bytes",
+      "database file, MB")
     var raw: [String] = []
     var ready: [String] = []
     var resident: [String] = []
     var readyMet: Bool?
     var residentMet: Bool?
+    print("cold start: an empty cache")
+    let emptyState = try TemporaryDirectory()
+    defer { emptyState.remove() }
+    let empty = try await ColdStartBenchmark(state: emptyState.path, rounds: self.scale.coldStartRounds).run()
+    table.add("0", empty.ready.text(0), empty.resident.text(), empty.peak.text(), "—", "—")
     for count in self.scale.cacheCounts {
       guard let state = inputs.caches[count] else { continue }
       print("cold start: \(self.count(count)) quakes")
       let result = try await ColdStartBenchmark(state: state, rounds: self.scale.coldStartRounds).run()
       let size =
         Double((try? FileManager.default.attributesOfItem(atPath: state + "/quakes.sqlite"))?[.size] as? Int ?? 0) / 1e6
+      let perQuake = (result.resident.median - empty.resident.median) * 1_048_576 / Double(count)
       table.add(
         self.count(count), result.ready.text(0), result.resident.text(), result.peak.text(),
-        String(format: "%.0f", size))
+        String(format: "%.0f", perQuake), String(format: "%.0f", size))
       raw.append("- \(self.count(count)): ms \(result.ready.raw(0)); RSS MiB \(result.resident.raw())")
       ready.append("\(self.count(count)): \(self.milliseconds(result.ready))")
       resident.append("\(self.count(count)): \(self.mebibytes(result.resident))")
@@ -40,6 +48,9 @@ extension BenchmarkSuite {
       benchmark listens on: the time from `posix_spawn` to `READY=1` (database opened, every quake \
       read into the store, both sockets listening), then `VmRSS` and `VmHWM` from \
       `/proc/PID/status`. \(self.scale.coldStartRounds) starts per size, each stopped with SIGTERM. \
+      RSS per quake is the median RSS above an empty cache's, divided by the quakes cached: what one \
+      quake costs in the store, the state's index and the allocator (the libraries' pages are in the \
+      empty cache's figure). \
       The caches are written by quakesd's own decoder and SQLite store from synthetic feeds of \
       at most 100,000 quakes each (see `Sources/QuakesBench/Inputs`).
 
