@@ -54,7 +54,7 @@ extension BenchmarkSuite {
           + " MB/s",
         ratio:
           "\(self.ratio(large.ours.median, large.foundation.median)) JSONDecoder, \(self.ratio(large.ours.median, large.orjson.median)) orjson",
-        target: "≥ 200 MB/s",
-        met: min(week.ours.median, large.ours.median) >= 200))
+        target: "≥ 400 MB/s on the week feed",
+        met: week.ours.median >= 400))
   }
 }
