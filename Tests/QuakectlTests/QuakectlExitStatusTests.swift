@@ -18,6 +18,20 @@ struct QuakectlExitStatusTests {
     #expect(fromEnvironment.errors.contains(directory.file("query.sock")))
   }
 
+  @Test(
+    "a value that starts with a minus is a value, not a flag: the command reaches for the daemon (7 without one)",
+    arguments: [
+      ["list", "--min-magnitude", "-0.5"], ["list", "--max-magnitude", "-0.5"], ["count", "--min-depth", "-3"],
+      ["count", "--max-depth", "-1"], ["list", "--near", "-33.87,151.21"], ["list", "--bbox", "-25,165,-10,-170"],
+      ["count", "--near", "-33.87,-151.21", "--radius", "100km"],
+    ])
+  func negativeValues(arguments: [String]) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try await quakectl(arguments, environment: ["QUAKESD_SOCKET": directory.path])
+    #expect(result.status == 7, "\(arguments): \(result.errors)")
+  }
+
   @Test("1 when every feed of a waited refresh failed, the daemon's message on standard error")
   func failure() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(2)) { daemon, standIn in
@@ -66,6 +80,10 @@ struct QuakectlExitStatusTests {
     arguments: [
       ["list", "--bogus"], ["frobnicate"], ["list", "--limit", "-1"], ["list", "--sort", "speed"],
       ["list", "--min-alert", "purple"], ["count", "--status", "maybe"], ["list", "--max-depth", "nan"],
+      ["list", "--near", "47.6"],
+      ["list", "--near", "a,b"], ["list", "--radius", "10km"], ["list", "--near", "0,0", "--radius", "-5km"],
+      ["list", "--near", "0,0", "--radius", "10 parsecs"], ["list", "--bbox", "1,2,3"], ["list", "--sort", "distance"],
+      ["list", "--within", "/nonexistent.geojson"],
       ["status", "--timeout", "0"],
       // Values at and beyond their bounds: refused where they enter, never a trap.
       ["status", "--timeout", "1e300"], ["status", "--timeout", "nan"], ["status", "--timeout", "inf"],

@@ -33,6 +33,7 @@ struct RealFeedFilterTests {
     Case(flags: ["--min-cdi", "3"]) { p, _ in (number(p["cdi"]) ?? -1) >= 3 },
     Case(flags: ["--max-depth", "5"]) { _, c in c.count > 2 && c[2] <= 5 },
     Case(flags: ["--min-depth", "300"]) { _, c in c.count > 2 && c[2] >= 300 },
+    Case(flags: ["--min-depth", "-5", "--max-depth", "0"]) { _, c in c.count > 2 && c[2] >= -5 && c[2] <= 0 },
     Case(flags: ["--max-magnitude", "2.6"]) { p, _ in (number(p["mag"]) ?? 99) <= 2.6 },
     Case(flags: ["--network", "AK"]) { p, _ in (p["net"] as? String)?.lowercased() == "ak" },
     Case(flags: ["--event-type", "explosion"]) { p, _ in (p["type"] as? String)?.lowercased() == "explosion" },

@@ -234,3 +234,67 @@ struct ReplyTests {
     )
   }
 }
+
+@Suite("Filter params by place: near, bbox, within")
+struct PlaceParamsTests {
+  private static func params(_ json: String) throws -> ListParams {
+    try JSONDecoder().decode(ListParams.self, from: Data(json.utf8))
+  }
+
+  @Test("near, bbox and a polygon with a hole reach the filter; a longitude up to ±540 is wrapped")
+  func accepted() throws {
+    let json = """
+      {"near":{"latitude":47.61,"longitude":-482.33,"radiusKm":300},
+       "bbox":{"minLatitude":-22,"maxLatitude":-12,"minLongitude":170,"maxLongitude":-170},
+       "within":{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[4,4],[6,4],[6,6],[4,6],[4,4]]]},
+       "sort":"distance"}
+      """
+    let query = try Self.params(json).query()
+    let near = try #require(query.filter.near)
+    #expect(near.centre.latitude == 47.61 && abs(near.centre.longitude - -122.33) < 1e-9 && near.radiusKm == 300)
+    #expect(query.filter.bbox?.crossesAntimeridian == true)
+    #expect(query.filter.within?.polygons.first?.rings.count == 2)
+    #expect(query.sort == .distance)
+  }
+
+  @Test(
+    "a bad place is an InvalidRequest that says what is wrong",
+    arguments: [
+      (#"{"near":{"latitude":91,"longitude":0}}"#, #""near": latitude 91.0 is not within −90…90"#),
+      (#"{"near":{"latitude":0,"longitude":600}}"#, #""near": longitude 600.0"#),
+      (#"{"near":{"latitude":0,"longitude":0,"radiusKm":-1}}"#, #""near.radiusKm" must be a distance"#),
+      (
+        #"{"bbox":{"minLatitude":10,"maxLatitude":0,"minLongitude":0,"maxLongitude":1}}"#,
+        #""bbox.minLatitude" (10.0) must not be above"#
+      ),
+      (#"{"within":{"type":"Point","coordinates":[0,0]}}"#, #""within.type" must be Polygon or MultiPolygon"#),
+      (
+        #"{"within":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}}"#,
+        #""within.coordinates[0]" has 3 positions"#
+      ),
+      (
+        #"{"within":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}"#,
+        #""within.coordinates[0]" is not closed"#
+      ),
+      (
+        #"{"within":{"type":"Polygon","coordinates":[[[0,0],[1],[1,1],[0,0]]]}}"#,
+        #""within.coordinates[0][1]" must be a position"#
+      ),
+      (
+        #"{"within":{"type":"Polygon","coordinates":[[[0,0],[1,95],[1,1],[0,0]]]}}"#,
+        #""within.coordinates[0][1]": latitude 95.0"#
+      ),
+      (#"{"within":{"type":"MultiPolygon","coordinates":[]}}"#, #""within.coordinates" must be a list of polygons"#),
+      (#"{"sort":"distance"}"#, #""sort": "distance" needs "near""#),
+    ])
+  func refused(json: String, message: String) throws {
+    let params = try Self.params(json)
+    do {
+      _ = try params.query()
+      Issue.record("accepted \(json)")
+    } catch {
+      #expect(error.code == .invalidRequest)
+      #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+  }
+}

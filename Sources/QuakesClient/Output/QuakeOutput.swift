@@ -1,5 +1,6 @@
 public import Foundation
 public import QuakesModel
+public import QuakesProtocol
 
 /// Quakes in each output format. The JSON shapes are the wire's (docs/protocol.md);
 /// CSV and GeoJSON are documented in docs/cli.md and stable.
@@ -26,21 +27,42 @@ public struct QuakeOutput: Sendable {
 
   /// A table: time, age, magnitude (one decimal), depth, place, id.
   public func table(_ quakes: [Quake]) -> String {
-    var table = TextTable(columns: [
+    self.table(quakes.map { ListedQuake($0) })
+  }
+
+  /// A table of a list: time, age, magnitude (one decimal), depth, and, when
+  /// the list was measured from a point, distance and direction, then place and id.
+  public func table(_ quakes: [ListedQuake]) -> String {
+    let measured = quakes.contains { $0.distanceKm != nil }
+    var columns: [TextTable.Column] = [
       .init(self.utc ? "TIME (UTC)" : "TIME"), .init("AGE", alignsRight: true), .init("MAG", alignsRight: true),
-      .init("DEPTH", alignsRight: true), .init("PLACE"), .init("ID"),
-    ])
-    table.rows = quakes.map { quake in
-      [
+      .init("DEPTH", alignsRight: true),
+    ]
+    if measured { columns.append(.init("DISTANCE", alignsRight: true)) }
+    var table = TextTable(columns: columns + [.init("PLACE"), .init("ID")])
+    table.rows = quakes.map { listed in
+      let quake = listed.quake
+      var row = [
         self.timeText(quake.time), RelativeAge.text(quake.time, now: self.now), Self.magnitudeText(quake.magnitude),
-        quake.depth.map { String(format: "%.1f km", $0) } ?? "-", quake.place ?? "-", quake.id,
+        quake.depth.map { String(format: "%.1f km", $0) } ?? "-",
       ]
+      if measured { row.append(Self.distanceText(listed)) }
+      return row + [quake.place ?? "-", quake.id]
     }
     return table.render { row, column, text in
-      guard self.colour, column == 2, let magnitude = quakes[row].magnitude else { return text }
+      guard self.colour, column == 2, let magnitude = quakes[row].quake.magnitude else { return text }
       let code = magnitude >= 5 ? "31;1" : magnitude >= 3 ? "33" : nil
       return code.map { "\u{1B}[\($0)m\(text)\u{1B}[0m" } ?? text
     }
+  }
+
+  /// `123 km NE`: the distance, and the direction from the point to the quake
+  /// on a 16-point compass.
+  private static func distanceText(_ listed: ListedQuake) -> String {
+    guard let distance = listed.distanceKm else { return "-" }
+    let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    let direction = listed.bearing.map { " " + points[Int(($0 / 22.5).rounded()) % 16] } ?? ""
+    return String(format: "%.0f km", distance) + direction
   }
 
   /// One quake, every field, a line each ("-" when unknown).
@@ -77,6 +99,17 @@ public struct QuakeOutput: Sendable {
   /// CSV (RFC 4180): a header, then one row per quake; times ISO 8601 UTC.
   public func csv(_ quakes: [Quake]) -> String {
     CSVField.document(header: Self.csvColumns, rows: quakes.map(Self.csvRow))
+  }
+
+  /// The CSV of a list: with `distance_km` and `bearing` columns at the end
+  /// when the list was measured from a point.
+  public func csv(_ quakes: [ListedQuake]) -> String {
+    guard quakes.contains(where: { $0.distanceKm != nil }) else { return self.csv(quakes.map(\.quake)) }
+    return CSVField.document(
+      header: Self.csvColumns + ["distance_km", "bearing"],
+      rows: quakes.map {
+        Self.csvRow($0.quake) + [Self.text($0.distanceKm, unknown: ""), Self.text($0.bearing, unknown: "")]
+      })
   }
 
   /// One quake as CSV fields, in ``csvColumns`` order.

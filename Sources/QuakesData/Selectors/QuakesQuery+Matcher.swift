@@ -64,6 +64,13 @@ extension QuakesQuery.Filter {
       if let magnitudeType = self.magnitudeType, quake.magnitudeType?.lowercased() != magnitudeType { return false }
       if let network = self.network, quake.catalog.network?.lowercased() != network { return false }
       if self.needsImpact, !self.matchesImpact(quake.impact) { return false }
+      if let box = self.filter.bbox, !box.contains(quake.epicentre) { return false }
+      if let near = self.filter.near, let radius = near.radiusKm,
+        Earth.distanceKm(near.centre, quake.epicentre) > radius
+      {
+        return false
+      }
+      if let region = self.filter.within, !region.contains(quake.epicentre) { return false }
       if !self.search.isEmpty {
         guard let place = quake.place, SearchText(place).contains(self.search) else { return false }
       }
@@ -109,6 +116,12 @@ extension QuakesQuery {
       return Self.ascends(lhs.impact.significance.map(Double.init), rhs.impact.significance.map(Double.init), lhs, rhs)
     case .depth:
       return Self.ascends(lhs.depth, rhs.depth, lhs, rhs)
+    case .distance:
+      guard let centre = self.filter.near?.centre else {
+        return lhs.time != rhs.time ? lhs.time < rhs.time : lhs.id < rhs.id
+      }
+      return Self.ascends(
+        Earth.distanceKm(centre, lhs.epicentre), Earth.distanceKm(centre, rhs.epicentre), lhs, rhs)
     }
   }
 

@@ -14,10 +14,22 @@ extension QuakesState {
     for quake in self.quakes.data.values where matcher.matches(quake) {
       matched.append(quake)
     }
-    matched.sort(by: query.areInIncreasingOrder)
+    if query.sort == .distance, let centre = query.filter.near?.centre {
+      // Each distance once, not once per comparison.
+      let forward = query.order == .forward
+      matched =
+        matched.map { (distance: Earth.distanceKm(centre, $0.epicentre), quake: $0) }
+        .sorted { lhs, rhs in
+          if lhs.distance != rhs.distance { return forward ? lhs.distance < rhs.distance : lhs.distance > rhs.distance }
+          return forward ? lhs.quake.id < rhs.quake.id : lhs.quake.id > rhs.quake.id
+        }
+        .map(\.quake)
+    } else {
+      matched.sort(by: query.areInIncreasingOrder)
+    }
     let start = min(max(query.offset, 0), matched.count)
     let end = query.limit.map { start + min(max($0, 0), matched.count - start) } ?? matched.count
-    return QuakesPage(matched: matched.count, quakes: Array(matched[start..<end]))
+    return QuakesPage(matched: matched.count, quakes: Array(matched[start..<end]), origin: query.filter.near?.centre)
   }
 
   /// The list selector for `Store.select(_:)`.

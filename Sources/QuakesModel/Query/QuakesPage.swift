@@ -4,10 +4,14 @@ public struct QuakesPage: Hashable, Sendable {
   public var matched: Int
   /// The quakes of the page, in the query's order.
   public var quakes: [Quake]
+  /// Where distances and bearings are measured from: the query's `near`
+  /// centre, if it had one.
+  public var origin: GeoPoint?
 
   /// Creates a page.
-  public init(matched: Int, quakes: [Quake]) {
+  public init(matched: Int, quakes: [Quake], origin: GeoPoint? = nil) {
     self.matched = matched
     self.quakes = quakes
+    self.origin = origin
   }
 }

@@ -48,6 +48,9 @@ extension QuakesQuery {
     case significance
     /// The depth (unknown sorts lowest).
     case depth
+    /// The distance from the filter's ``Filter/near`` centre (without one,
+    /// the origin time).
+    case distance
   }
 
   /// The direction of a sort.
@@ -101,6 +104,13 @@ extension QuakesQuery {
     public var eventType: String?
     /// The magnitude type (`ml`, `mww`, …), in any case.
     public var magnitudeType: String?
+    /// The circle the epicentre must lie in; its centre is also where
+    /// distances and bearings are measured from.
+    public var near: GeoCircle?
+    /// The box the epicentre must lie in.
+    public var bbox: GeoBox?
+    /// The region the epicentre must lie in.
+    public var within: GeoRegion?
 
     /// Creates a filter; by default it matches every quake.
     public init(
@@ -122,7 +132,10 @@ extension QuakesQuery {
       reviewStatus: ReviewStatus? = nil,
       network: String? = nil,
       eventType: String? = nil,
-      magnitudeType: String? = nil
+      magnitudeType: String? = nil,
+      near: GeoCircle? = nil,
+      bbox: GeoBox? = nil,
+      within: GeoRegion? = nil
     ) {
       self.search = search
       self.day = day
@@ -143,6 +156,9 @@ extension QuakesQuery {
       self.network = network
       self.eventType = eventType
       self.magnitudeType = magnitudeType
+      self.near = near
+      self.bbox = bbox
+      self.within = within
     }
   }
 }

@@ -43,6 +43,12 @@ public struct FilterParams: Hashable, Sendable, Codable {
   public var eventType: String?
   /// The magnitude type (`ml`, `mww`, …), in any case.
   public var magnitudeType: String?
+  /// A centre and a radius; distances and bearings are measured from the centre.
+  public var near: NearParams?
+  /// A box; `minLongitude` above `maxLongitude` crosses the antimeridian.
+  public var bbox: GeoBox?
+  /// A GeoJSON Polygon or MultiPolygon, holes respected.
+  public var within: GeometryParams?
 
   /// Params that match every quake; set the fields to narrow them.
   public init() {}
@@ -98,6 +104,9 @@ public struct FilterParams: Hashable, Sendable, Codable {
     filter.network = self.network
     filter.eventType = self.eventType
     filter.magnitudeType = self.magnitudeType
+    filter.near = try self.near?.circle()
+    filter.bbox = try self.bbox.map { box throws(ProtocolError) in try GeoValidation.box(box) }
+    filter.within = try self.within?.region()
     return filter
   }
 

@@ -7,7 +7,7 @@ public import QuakesModel
 public struct ListParams: Hashable, Sendable {
   /// Which quakes.
   public var filter: FilterParams
-  /// `time` (default), `magnitude`, `significance` or `depth`.
+  /// `time` (default), `magnitude`, `significance`, `depth` or `distance` (with `near`).
   public var sort: QuakesQuery.SortKey?
   /// `reverse` (default: newest or largest first) or `forward`.
   public var order: QuakesQuery.Order?
@@ -33,6 +33,9 @@ public struct ListParams: Hashable, Sendable {
   /// - Throws: ``ErrorCode/invalidRequest`` naming the param and the values it takes.
   public func query() throws(ProtocolError) -> QuakesQuery {
     let filter = try self.filter.filter()
+    if self.sort == .distance, filter.near == nil {
+      throw ProtocolError(.invalidRequest, "\"sort\": \"distance\" needs \"near\", the point to measure from")
+    }
     if let limit = self.limit, limit < 0 {
       throw ProtocolError(.invalidRequest, "\"limit\" must be 0 or more, not \(limit)")
     }

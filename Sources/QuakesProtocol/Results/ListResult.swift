@@ -5,11 +5,50 @@ public struct ListResult: Hashable, Sendable, Codable {
   /// How many quakes matched, before limit and offset.
   public var matched: Int
   /// The page, in the requested order.
-  public var quakes: [Quake]
+  public var quakes: [ListedQuake]
 
-  /// Creates a result from a page of the list selector.
+  /// Creates a result from a page of the list selector: with the page's
+  /// origin (the query's `near` centre), each quake with its distance and bearing.
   public init(_ page: QuakesPage) {
     self.matched = page.matched
-    self.quakes = page.quakes
+    self.quakes = page.quakes.map { ListedQuake($0, from: page.origin) }
+  }
+}
+
+/// A quake of a list: the quake object, plus `distanceKm` and `bearing`
+/// (degrees clockwise from north, from the point to the epicentre) when
+/// the query measured from a point.
+public struct ListedQuake: Hashable, Sendable, Codable {
+  /// The quake.
+  public var quake: Quake
+  /// The great-circle distance from the query's point, km.
+  public var distanceKm: Double?
+  /// The initial bearing from the query's point to the epicentre, degrees.
+  public var bearing: Double?
+
+  /// `quake`, measured from `origin` when there is one.
+  public init(_ quake: Quake, from origin: GeoPoint? = nil) {
+    self.quake = quake
+    self.distanceKm = origin.map { Earth.distanceKm($0, quake.epicentre) }
+    self.bearing = origin.map { Earth.bearing(from: $0, to: quake.epicentre) }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case distanceKm, bearing
+  }
+
+  /// The quake object's members, and the two measurements beside them.
+  public init(from decoder: any Decoder) throws {
+    self.quake = try Quake(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.distanceKm = try container.decodeIfPresent(Double.self, forKey: .distanceKm)
+    self.bearing = try container.decodeIfPresent(Double.self, forKey: .bearing)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try self.quake.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(self.distanceKm, forKey: .distanceKm)
+    try container.encodeIfPresent(self.bearing, forKey: .bearing)
   }
 }

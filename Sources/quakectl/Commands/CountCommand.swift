@@ -12,7 +12,7 @@ struct CountCommand: ParsableCommand {
   @OptionGroup var filter: FilterOptions
 
   func run() throws {
-    let params = self.filter.params(utc: self.options.utc)
+    let params = try self.filter.params(utc: self.options.utc)
     let result = try self.options.client().call(.count, params: params, as: CountResult.self)
     switch self.options.outputFormat {
     case .table: write("\(result.count)\n")

@@ -13,7 +13,9 @@ struct ListCommand: ParsableCommand {
 
   @OptionGroup var filter: FilterOptions
 
-  @Option(help: ArgumentHelp("time, magnitude, significance or depth (default time).", valueName: "key"))
+  @Option(
+    help: ArgumentHelp(
+      "time, magnitude, significance, depth or distance (with --near; default time).", valueName: "key"))
   var sort: QuakesQuery.SortKey?
 
   @Option(
@@ -32,6 +34,9 @@ struct ListCommand: ParsableCommand {
   var offset: Int?
 
   func validate() throws {
+    if self.sort == .distance, self.filter.near == nil {
+      throw ValidationError("--sort distance needs --near, the point to measure from")
+    }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
     if self.shortOrder != nil, self.order != nil {
@@ -41,7 +46,7 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     let format = self.options.outputFormat
-    let params = self.params(defaultLimit: format == .table ? 20 : nil)
+    let params = try self.params(defaultLimit: format == .table ? 20 : nil)
     let result = try self.options.client().call(.list, params: params, as: ListResult.self)
     let output = self.options.quakeOutput
     switch format {
@@ -54,14 +59,14 @@ struct ListCommand: ParsableCommand {
     case .json: write(try QuakeOutput.jsonLine(result.quakes))
     case .ndjson: write(try result.quakes.map(QuakeOutput.jsonLine).reduce(Data(), +))
     case .csv: write(output.csv(result.quakes))
-    case .geojson: write(try output.geoJSON(result.quakes))
+    case .geojson: write(try output.geoJSON(result.quakes.map(\.quake)))
     }
   }
 
   /// The request params; relative times are resolved against now.
-  func params(defaultLimit: Int?, now: Date = Date()) -> ListParams {
+  func params(defaultLimit: Int?, now: Date = Date()) throws -> ListParams {
     ListParams(
-      filter: self.filter.params(utc: self.options.utc, now: now), sort: self.sort,
+      filter: try self.filter.params(utc: self.options.utc, now: now), sort: self.sort,
       order: self.shortOrder ?? self.order, limit: self.limit ?? defaultLimit, offset: self.offset)
   }
 }

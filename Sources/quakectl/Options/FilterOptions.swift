@@ -20,17 +20,23 @@ struct FilterOptions: ParsableArguments {
   var until: String?
 
   @Option(
-    name: .customLong("min-magnitude"), help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
+    name: .customLong("min-magnitude"), parsing: .unconditional,
+    help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
   var minMagnitude: Double?
 
   @Option(
-    name: .customLong("max-magnitude"), help: ArgumentHelp("Only quakes of at most this magnitude.", valueName: "M"))
+    name: .customLong("max-magnitude"), parsing: .unconditional,
+    help: ArgumentHelp("Only quakes of at most this magnitude.", valueName: "M"))
   var maxMagnitude: Double?
 
-  @Option(name: .customLong("min-depth"), help: ArgumentHelp("Only quakes at least this deep.", valueName: "km"))
+  @Option(
+    name: .customLong("min-depth"), parsing: .unconditional,
+    help: ArgumentHelp("Only quakes at least this deep.", valueName: "km"))
   var minDepth: Double?
 
-  @Option(name: .customLong("max-depth"), help: ArgumentHelp("Only quakes at most this deep.", valueName: "km"))
+  @Option(
+    name: .customLong("max-depth"), parsing: .unconditional,
+    help: ArgumentHelp("Only quakes at most this deep.", valueName: "km"))
   var maxDepth: Double?
 
   @Option(
@@ -77,7 +83,47 @@ struct FilterOptions: ParsableArguments {
     help: ArgumentHelp("Only magnitudes of this type: ml, mb, mww, …", valueName: "type"))
   var magnitudeType: String?
 
+  // `.unconditional` on every option whose value may start with a minus: a
+  // southern latitude (--near -33.87,151.21), a magnitude below 0, a depth above sea level.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Measure from this point: list the distance and direction to each quake; with --radius, only quakes that near.",
+      valueName: "lat,lon"))
+  var near: String?
+
+  @Option(
+    help: ArgumentHelp("Only quakes within this distance of --near: 250km, 250 (km) or 150mi.", valueName: "distance"))
+  var radius: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Only quakes in this box; a west edge east of the east edge crosses the antimeridian.",
+      valueName: "minlat,minlon,maxlat,maxlon"))
+  var bbox: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Only quakes in the polygon of this GeoJSON file (a Polygon or MultiPolygon, bare or in a Feature or a FeatureCollection of one).",
+      valueName: "file"))
+  var within: String?
+
   func validate() throws {
+    if let near, GeoArguments.point(near) == nil {
+      throw ValidationError("--near \(near) is not a point: give LAT,LON in degrees, e.g. --near 47.61,-122.33")
+    }
+    if let radius {
+      guard self.near != nil else { throw ValidationError("--radius needs --near, the point to measure from") }
+      guard GeoArguments.kilometres(radius) != nil else {
+        throw ValidationError(
+          "--radius \(radius) is not a distance: give km (250km or 250) or miles (150mi), 0 or more")
+      }
+    }
+    if let bbox, GeoArguments.box(bbox) == nil {
+      throw ValidationError(
+        "--bbox \(bbox) is not a box: give MINLAT,MINLON,MAXLAT,MAXLON in degrees, e.g. --bbox 32,-125,42,-114")
+    }
     for (name, value) in [("--since", self.since), ("--until", self.until)] {
       if let value, TimeArgument.parse(value) == nil {
         throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
@@ -94,7 +140,10 @@ struct FilterOptions: ParsableArguments {
 
   /// The filter params; relative times are resolved against `now`, a day
   /// is in UTC with `utc`, else in the local time zone.
-  func params(utc: Bool, now: Date = Date()) -> FilterParams {
+  ///
+  /// - Throws: a `ValidationError` when the `--within` file cannot be read
+  ///   or holds no polygon.
+  func params(utc: Bool, now: Date = Date()) throws -> FilterParams {
     var params = FilterParams()
     params.search = self.search
     params.day = self.day
@@ -115,6 +164,12 @@ struct FilterOptions: ParsableArguments {
     params.network = self.network
     params.eventType = self.eventType
     params.magnitudeType = self.magnitudeType
+    if let near, let point = GeoArguments.point(near) {
+      params.near = NearParams(
+        latitude: point.latitude, longitude: point.longitude, radiusKm: self.radius.flatMap(GeoArguments.kilometres))
+    }
+    params.bbox = self.bbox.flatMap(GeoArguments.box)
+    params.within = try self.within.map(GeoArguments.geometry(inFile:))
     return params
   }
 }
