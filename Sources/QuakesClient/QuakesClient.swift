@@ -36,9 +36,9 @@ public struct QuakesClient: Sendable {
 
   /// Calls `quakes.watch` and hands `onEvent` every event until the daemon
   /// ends the stream (no timeout: a watch waits as long as it takes).
-  public func watch(_ onEvent: (WatchEvent) throws -> Void) throws(ClientError) {
+  public func watch(filter: FilterParams? = nil, _ onEvent: (WatchEvent) throws -> Void) throws(ClientError) {
     let connection = try self.connect(for: .watch)
-    try connection.send(Self.requestLine(.watch, params: Optional<IdParams>.none, more: true))
+    try connection.send(Self.requestLine(.watch, params: filter, more: true))
     while true {
       let line = try connection.readLine(deadline: nil, timeout: nil)
       let envelope = try Self.envelope(line, as: WatchEvent.self, path: connection.path)

@@ -47,9 +47,10 @@ struct ClientConnection: Sendable {
           switch await self.responder.respond(to: line, on: self.role) {
           case .line(let reply):
             try await self.write(reply, to: outbound, activity)
-          case .watch(let request):
+          case .watch(let request, let filter):
             try await WatchSession(
-              request: request, channel: self.channel.channel, outbound: outbound, hub: self.responder.watchHub,
+              request: request, filter: filter, channel: self.channel.channel, outbound: outbound,
+              hub: self.responder.watchHub,
               bufferLimit: self.limits.watchBufferLines, logger: self.logger
             ).run()
             return

@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import Logging
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// Answers one request line: queries run selectors on an O(1) snapshot of
@@ -14,7 +15,7 @@ struct RequestResponder: Sendable {
     /// One reply line, with its newline.
     case line(Data)
     /// A `quakes.watch` request: the connection streams it.
-    case watch(Request)
+    case watch(Request, filter: QuakesQuery.Filter?)
   }
 
   let store: Store<QuakesState, QuakesAction>
@@ -51,7 +52,12 @@ struct RequestResponder: Sendable {
               .invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true"))
         )
       }
-      return .watch(request)
+      do throws(ProtocolError) {
+        let filter = try request.params(FilterParams.self).filter()
+        return .watch(request, filter: filter.matchesEverything ? nil : filter)
+      } catch {
+        return .line(Reply.line(id: request.id, error: error))
+      }
     }
     do throws(ProtocolError) {
       return .line(try await self.reply(to: request, on: role))

@@ -1,11 +1,26 @@
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 extension WatchHub {
   /// The watch events of one transition of the store: the quakes it changed,
   /// then the status if a feed or the cache changed state.
-  func events(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
-    var events = Self.changes(oldState: oldState, action: action, newState: newState)
+  ///
+  /// Through a `filter`, the changes are those of the filtered view: a quake
+  /// that comes to match (new, or an update made it match) is `inserted`, one
+  /// that matched and still does is `updated`, and one that matched and no
+  /// longer does (deleted, or an update made it leave) is `deleted`. Status,
+  /// purge and reload events are everyone's.
+  ///
+  /// `beforeBatch` is the state before the committed batch was reduced (the
+  /// state at the commit already holds it); it tells whether an updated
+  /// quake matched before.
+  func events(
+    oldState: QuakesState, action: QuakesAction, newState: QuakesState, filter: QuakesQuery.Filter? = nil,
+    beforeBatch: QuakesState? = nil
+  ) -> [WatchEvent] {
+    var events = Self.changes(
+      oldState: oldState, action: action, newState: newState, filter: filter, beforeBatch: beforeBatch ?? oldState)
     if oldState.selectFeedStates() != newState.selectFeedStates()
       || oldState.selectQuakesStatus() != newState.selectQuakesStatus()
     {
@@ -16,11 +31,18 @@ extension WatchHub {
 
   /// A batch's changes once they are committed (the diff the listener wrote),
   /// a delete or purge as the state applied it, a load or reload.
-  private static func changes(oldState: QuakesState, action: QuakesAction, newState: QuakesState) -> [WatchEvent] {
+  private static func changes(
+    oldState: QuakesState, action: QuakesAction, newState: QuakesState, filter: QuakesQuery.Filter?,
+    beforeBatch: QuakesState
+  ) -> [WatchEvent] {
     switch action {
     case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
-      return self.chunks(of: diff, feed: feed.name)
-    case .client(.delete(quakeId: let id)) where oldState.selectQuake(quakeId: id) != nil:
+      return self.chunks(
+        of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: feed.name)
+    case .client(.delete(quakeId: let id)):
+      guard let quake = oldState.selectQuake(quakeId: id),
+        filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true
+      else { return [] }
       return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [id])]
     case .client(.purge):
       return [WatchEvent(event: .purged)]
@@ -30,6 +52,25 @@ extension WatchHub {
     default:
       return []
     }
+  }
+
+  /// `diff` as seen through `filter`; `oldState` holds the quakes before it.
+  private static func view(of diff: QuakesDiff, through filter: QuakesQuery.Filter, before oldState: QuakesState)
+    -> QuakesDiff
+  {
+    let matcher = QuakesQuery.Filter.Matcher(filter)
+    var view = QuakesDiff(inserted: diff.inserted.filter(matcher.matches))
+    for quake in diff.updated {
+      let matched = oldState.selectQuake(quakeId: quake.id).map(matcher.matches) ?? false
+      switch (matched, matcher.matches(quake)) {
+      case (false, true): view.inserted.append(quake)
+      case (true, true): view.updated.append(quake)
+      case (true, false): view.deleted.append(quake)
+      case (false, false): break
+      }
+    }
+    view.deleted += diff.deleted.filter(matcher.matches)
+    return view
   }
 
   private static func chunks(of diff: QuakesDiff, feed: String) -> [WatchEvent] {

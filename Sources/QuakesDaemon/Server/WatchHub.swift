@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import Logging
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 import Synchronization
 
@@ -11,7 +12,9 @@ import Synchronization
 /// every watcher.
 ///
 /// So a transition costs the same with one watcher or a thousand: no
-/// watcher diffs a batch or encodes a quake again. Each watcher has a
+/// watcher diffs a batch or encodes a quake again. Watchers that follow a
+/// filter (`quakes.watch` with the filter params of `quakes.list`) get the
+/// changes as seen through it, computed and encoded once per distinct filter. Each watcher has a
 /// bounded buffer; a watcher whose buffer is full is finished with
 /// ``FellBehind`` and forgotten, and the hub never waits for one.
 final class WatchHub: Sendable {
@@ -37,6 +40,7 @@ final class WatchHub: Sendable {
   }
 
   private struct Watcher {
+    let filter: QuakesQuery.Filter?
     let results: Results.Continuation
     let fellBehind: AsyncStream<Void>.Continuation
 
@@ -69,13 +73,14 @@ final class WatchHub: Sendable {
   }
 
   /// A new watcher: its results from the next transition on, at most
-  /// `bufferLimit` of them waiting.
-  func subscribe(bufferLimit: Int) -> Subscription {
+  /// `bufferLimit` of them waiting; with a `filter`, only the changes of the
+  /// quakes it matches (see ``events(oldState:action:newState:filter:)``).
+  func subscribe(bufferLimit: Int, filter: QuakesQuery.Filter? = nil) -> Subscription {
     let (results, continuation) = Results.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
     let (fellBehind, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let id = self.watchers.withLock { watchers in
       defer { watchers.next += 1 }
-      watchers.continuations[watchers.next] = Watcher(results: continuation, fellBehind: signal)
+      watchers.continuations[watchers.next] = Watcher(filter: filter, results: continuation, fellBehind: signal)
       return watchers.next
     }
     return Subscription(id: id, results: results, fellBehind: fellBehind)
@@ -94,15 +99,37 @@ final class WatchHub: Sendable {
   /// Follows the store until the calling task is cancelled or the store
   /// stops; then every watcher's results finish.
   func run() async {
+    // The state before each feed's batch was reduced, until the batch is
+    // committed: a filtered view needs the quakes as they were before it,
+    // and by the commit the state already holds the batch.
+    var beforeBatch: [QuakesFeed: QuakesState] = [:]
     for await (oldState, action, newState) in await self.store.makeStream() {
-      guard self.watchers.withLock({ !$0.continuations.isEmpty }) else { continue }
-      for event in self.events(oldState: oldState, action: action, newState: newState) {
-        do {
-          self.send(try Reply.encodeResult(event))
-        } catch {
-          self.logger.error("a \(event.event.rawValue) watch event could not be encoded, watchers miss it: \(error)")
+      var before = oldState
+      switch action {
+      case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: _)))):
+        beforeBatch[feed] = oldState
+      case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: _)))):
+        before = beforeBatch.removeValue(forKey: feed) ?? oldState
+      default:
+        break
+      }
+      let filters = self.watchers.withLock { Set($0.continuations.values.map(\.filter)) }
+      guard !filters.isEmpty else { continue }
+      var results: [QuakesQuery.Filter?: [Data]] = [:]
+      for filter in filters {
+        results[filter] = self.events(
+          oldState: oldState, action: action, newState: newState, filter: filter, beforeBatch: before
+        )
+        .compactMap { event in
+          do {
+            return try Reply.encodeResult(event)
+          } catch {
+            self.logger.error("a \(event.event.rawValue) watch event could not be encoded, watchers miss it: \(error)")
+            return nil
+          }
         }
       }
+      self.send(results)
     }
     let finished = self.watchers.withLock { watchers in
       defer { watchers.continuations = [:] }
@@ -111,14 +138,18 @@ final class WatchHub: Sendable {
     for watcher in finished { watcher.finish() }
   }
 
-  /// Queues `result` for every watcher; finishes those whose buffer is full.
-  private func send(_ result: Data) {
+  /// Queues for every watcher the results of its filter; finishes those
+  /// whose buffer is full.
+  private func send(_ results: [QuakesQuery.Filter?: [Data]]) {
     let fallen = self.watchers.withLock { watchers in
       var fallen: [Watcher] = []
       for (id, watcher) in watchers.continuations {
-        guard case .dropped = watcher.results.yield(result) else { continue }
-        watchers.continuations[id] = nil
-        fallen.append(watcher)
+        for result in results[watcher.filter] ?? [] {
+          guard case .dropped = watcher.results.yield(result) else { continue }
+          watchers.continuations[id] = nil
+          fallen.append(watcher)
+          break
+        }
       }
       return fallen
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 
 /// Streams `quakes.watch` to one client: the status, then one line per
@@ -16,6 +17,8 @@ import QuakesProtocol
 /// whichever comes first. The store never waits for a watcher.
 struct WatchSession: Sendable {
   let request: Request
+  /// Which quakes this watcher follows; `nil` for every one.
+  let filter: QuakesQuery.Filter?
   let channel: any Channel
   let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
   let hub: WatchHub
@@ -27,7 +30,7 @@ struct WatchSession: Sendable {
   private static let overflowGrace: Duration = .seconds(5)
 
   func run() async throws {
-    let subscription = self.hub.subscribe(bufferLimit: self.bufferLimit)
+    let subscription = self.hub.subscribe(bufferLimit: self.bufferLimit, filter: self.filter)
     defer { self.hub.unsubscribe(subscription.id) }
     try await self.outbound.write(ClientConnection.buffer(try self.line(self.hub.start())))
     try await withThrowingTaskGroup(of: Void.self) { group in

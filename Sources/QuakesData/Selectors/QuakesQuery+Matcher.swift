@@ -1,10 +1,17 @@
 import Foundation
-import QuakesModel
+public import QuakesModel
 
 extension QuakesQuery.Filter {
+  /// Whether the filter asks for nothing, so every quake matches (the time
+  /// zone alone, without a day, asks for nothing).
+  public var matchesEverything: Bool {
+    self == QuakesQuery.Filter(timeZone: self.timeZone)
+  }
+
   /// The filter compiled once per query: the day turned into an interval,
-  /// the search text folded.
-  struct Matcher: Sendable {
+  /// the search text folded. The selectors use it, and so do the daemon's
+  /// filtered watchers.
+  public struct Matcher: Sendable {
     private let search: SearchText
     private let interval: Range<Date>?
     private let since: Date?
@@ -17,7 +24,8 @@ extension QuakesQuery.Filter {
     private let eventType: String?
     private let magnitudeType: String?
 
-    init(_ filter: QuakesQuery.Filter) {
+    /// `filter`, compiled.
+    public init(_ filter: QuakesQuery.Filter) {
       self.search = SearchText(filter.search)
       self.interval = filter.day?.interval(in: filter.timeZone)
       self.since = filter.since
@@ -49,7 +57,8 @@ extension QuakesQuery.Filter {
       return Bounds(lower: lower ?? -.infinity, upper: upper ?? .infinity)
     }
 
-    func matches(_ quake: Quake) -> Bool {
+    /// Whether `quake` meets every condition of the filter.
+    public func matches(_ quake: Quake) -> Bool {
       if let interval = self.interval, !interval.contains(quake.time) { return false }
       if let since = self.since, quake.time < since { return false }
       if let until = self.until, quake.time >= until { return false }

@@ -58,7 +58,7 @@ extension QuakesState {
   /// How many quakes `filter` matches: the whole count, in O(1), for a
   /// filter that asks for nothing.
   public func selectQuakesCount(matching filter: QuakesQuery.Filter) -> Int {
-    if filter == QuakesQuery.Filter(timeZone: filter.timeZone) { return self.quakes.data.count }
+    if filter.matchesEverything { return self.quakes.data.count }
     let matcher = QuakesQuery.Filter.Matcher(filter)
     return self.quakes.data.values.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
   }

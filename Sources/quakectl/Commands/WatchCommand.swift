@@ -3,13 +3,16 @@ import Foundation
 import QuakesClient
 import QuakesProtocol
 
-/// `quakectl watch`: prints changes as they happen, until interrupted.
+/// `quakectl watch`: prints changes as they happen, until interrupted; with
+/// filter flags, the changes of the quakes they match (a quake that comes to
+/// match is inserted, one that stops matching is deleted).
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
     abstract: "Print quakes as they are inserted, updated or deleted, until interrupted (no timeout).")
 
   @OptionGroup var options: GlobalOptions
+  @OptionGroup var filter: FilterOptions
 
   func run() throws {
     // A parent may have blocked or ignored SIGINT/SIGTERM; Ctrl-C must stop a watch.
@@ -24,7 +27,8 @@ struct WatchCommand: ParsableCommand {
     let format = self.options.outputFormat
     let output = self.options.quakeOutput
     if format == .csv { write(CSVField.document(header: QuakeOutput.csvColumns, rows: [])) }
-    try self.options.client(waitingForever: true).watch { event in
+    let filter = try self.filter.params(utc: self.options.utc)
+    try self.options.client(waitingForever: true).watch(filter: filter) { event in
       switch format {
       case .json, .ndjson: write(try QuakeOutput.jsonLine(event))
       case .geojson:
