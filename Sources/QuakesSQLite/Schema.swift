@@ -89,6 +89,17 @@ enum Schema {
           detail, time_zone_offset, station_count, minimum_distance, root_mean_square, azimuthal_gap
         FROM quakes;
         """),
+    SchemaMigration(
+      version: 4,
+      summary: "the R*Tree quakes_rtree over the epicentres, for box queries from scripts",
+      sql: """
+        CREATE VIRTUAL TABLE quakes_rtree USING rtree(
+          key, min_latitude, max_latitude, min_longitude, max_longitude, +id TEXT
+        );
+        INSERT INTO quakes_rtree (key, min_latitude, max_latitude, min_longitude, max_longitude, id)
+          SELECT quakesd_spatial_key(id), latitude, latitude, longitude, longitude, id FROM quakes;
+        """,
+      functions: [SpatialIndexTable.keyFunction]),
   ]
 
   /// The version this quakesd writes: the last step's.
@@ -106,6 +117,7 @@ enum Schema {
     let inspection = try SchemaInspection(db)
     let fromVersion = try inspection.versionToMigrate(path: path)
     for migration in self.migrations where migration.version > fromVersion {
+      for function in migration.functions { db.add(function: function) }
       try db.execute(sql: migration.sql)
       try db.execute(sql: "PRAGMA user_version = \(migration.version)")
     }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// One step of the schema's history: the SQL that takes a database from
 /// version `version - 1` to `version`.
 ///
@@ -11,4 +13,7 @@ struct SchemaMigration: Sendable {
   let summary: String
   /// The statements of the step, run in the migration's transaction.
   let sql: String
+  /// Functions the statements call (quakesd's own), registered on the
+  /// migrating connection first.
+  var functions: [DatabaseFunction] = []
 }

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 3)
+    #expect(SQLiteLocalStore.schemaVersion == 4)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -45,7 +45,8 @@ import Testing
       #expect(
         objects == [
           "table quakes", "index quakes_time", "index quakes_magnitude", "table feeds", "view quakes_iso",
-          "view feeds_iso",
+          "view feeds_iso", "table quakes_rtree", "table quakes_rtree_node", "table quakes_rtree_parent",
+          "table quakes_rtree_rowid",
         ])
     }
   }
@@ -133,7 +134,10 @@ import Testing
     #expect(try await store.fetchLocalQuakesQuery().quakes.first { $0.id == old.id } == complete)
     try store.close()
 
-    #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == 3)
+    #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
+    #expect(
+      try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_rtree") == 3,
+      "the migration indexed the rows it found")
     #expect(try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE significance = 41") == 1)
     #expect(try DatabaseFile.integer(path, "SELECT count(*) FROM quakes_iso WHERE network IS NULL") == 2)
   }
