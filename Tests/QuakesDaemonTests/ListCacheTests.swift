@@ -87,4 +87,13 @@ struct ListCacheTests {
     cache.removeAll()
     #expect(cache.byteCount == 0 && cache.count == 0)
   }
+
+  @Test("a within polygon counts in its entry's cost: a large polygon cannot hide in a small entry")
+  func polygonCost() {
+    let ring = NestedNumbers.list((0...1_000).map { .list([.number(Double($0 % 360) - 180), .number(0)]) })
+    var filter = FilterParams()
+    filter.within = GeometryParams(type: "Polygon", coordinates: .list([ring]))
+    let cost = ListCache.estimatedCost(of: ListParams(filter: filter), result: Data(count: 10))
+    #expect(cost >= 2_002 * 8)
+  }
 }

@@ -71,10 +71,13 @@ package final class ListCache: Sendable {
   /// computed from are not counted: they are the snapshot's, shared.
   package static func estimatedCost(of params: ListParams, result: Data) -> Int {
     let filter = params.filter
-    let text = [
-      filter.search, filter.day, filter.timeZone, filter.since, filter.until, filter.minAlert, filter.reviewStatus,
-      filter.network, filter.eventType, filter.magnitudeType,
-    ].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+    let text =
+      [
+        filter.search, filter.day, filter.timeZone, filter.since, filter.until, filter.minAlert, filter.reviewStatus,
+        filter.network, filter.eventType, filter.magnitudeType,
+      ].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+      // A `within` polygon is part of the key: 8 bytes a number, and more.
+      + (filter.within?.coordinates.numberCount ?? 0) * 16
     return result.count + text + Self.entryOverhead
   }
 }

@@ -102,6 +102,14 @@ public indirect enum NestedNumbers: Hashable, Sendable, Codable {
   case number(Double)
   case list([NestedNumbers])
 
+  /// How many numbers it holds, at every depth.
+  public var numberCount: Int {
+    switch self {
+    case .number: 1
+    case .list(let list): list.reduce(0) { $0 + $1.numberCount }
+    }
+  }
+
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Double.self) {
