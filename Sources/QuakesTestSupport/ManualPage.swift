@@ -21,6 +21,18 @@ public enum ManualPage {
     return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)") + failure)
   }
 
+  /// The subcommands `executable --help` lists under `SUBCOMMANDS:` (the
+  /// first word of each line indented by two spaces), `help` left out.
+  public static func helpSubcommands(of executable: String) async throws -> [String] {
+    let help = try await Command.run(executable, ["--help"])
+    let lines = help.output.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("SUBCOMMANDS:") }) else { return [] }
+    return lines[(start + 1)...].prefix { !$0.isEmpty }
+      .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
+      .filter { $0 != "help" }
+  }
+
   /// The long flags (`--name`) in what `executable` prints for `arguments` (`--help`).
   public static func helpFlags(of executable: String, _ arguments: [String] = ["--help"]) async throws -> [String] {
     let help = try await Command.run(executable, arguments)

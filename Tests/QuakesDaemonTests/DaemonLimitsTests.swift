@@ -58,7 +58,13 @@ struct DaemonLimitsTests {
     try await withDaemon(serving: SyntheticFeed.ids(8_000), environment: ["QUAKESD_IDLE_TIMEOUT": "1s"]) { daemon, _ in
       let stalled = try LineConnection(path: daemon.querySocket)
       try stalled.send(#"{"id":1,"method":"quakes.list"}"# + "\n" + #"{"id":2,"method":"quakes.list"}"# + "\n")
-      try await Task.sleep(for: .seconds(3))
+      // Closed once the idle timeout passed after its first reply was encoded
+      // (encoding 2.8 MB in a debug build on a loaded machine takes seconds);
+      // without the idle timeout it would stay open for good.
+      let deadline = ContinuousClock.now + .seconds(30)
+      while !stalled.isHungUp(), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+      }
       #expect(stalled.isHungUp(), "the replies it did not read kept it open")
       #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 8_000)
     }
