@@ -257,6 +257,19 @@ struct PlaceParamsTests {
     #expect(query.sort == .distance)
   }
 
+  @Test("a polygon of more than 10,000 positions is refused, naming the limit")
+  func hugePolygon() throws {
+    let positions = (0...10_001).map { "[\(Double($0 % 360) - 180),\(Double($0 % 2))]" }
+    let json = #"{"within":{"type":"Polygon","coordinates":[["# + positions.joined(separator: ",") + "]]}}"
+    do {
+      _ = try Self.params(json).query()
+      Issue.record("accepted a polygon of 10,002 positions")
+    } catch let error as ProtocolError {
+      #expect(error.code == .invalidRequest)
+      #expect(error.message.contains("at most 10000"), "\(error.message)")
+    }
+  }
+
   @Test(
     "a bad place is an InvalidRequest that says what is wrong",
     arguments: [

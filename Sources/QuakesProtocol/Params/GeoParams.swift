@@ -40,8 +40,18 @@ public struct GeometryParams: Hashable, Sendable, Codable {
     self.coordinates = coordinates
   }
 
+  /// The most positions a `within` geometry may have: every listed quake is
+  /// tested against every edge, so the cost of a query grows with it.
+  public static let maximumPositions = 10_000
+
   /// The region, or an InvalidRequest saying what is wrong with the polygon.
   func region() throws(ProtocolError) -> GeoRegion {
+    let positions = self.coordinates.numberCount / 2
+    guard positions <= Self.maximumPositions else {
+      throw ProtocolError(
+        .invalidRequest,
+        "\"within\" has about \(positions) positions; at most \(Self.maximumPositions) are taken: simplify the polygon")
+    }
     switch self.type {
     case "Polygon":
       return GeoRegion(polygons: [try Self.polygon(self.coordinates, at: "within.coordinates")])
