@@ -96,7 +96,7 @@ enum Schema {
         CREATE VIRTUAL TABLE quakes_rtree USING rtree(
           key, min_latitude, max_latitude, min_longitude, max_longitude, +id TEXT
         );
-        INSERT INTO quakes_rtree (key, min_latitude, max_latitude, min_longitude, max_longitude, id)
+        INSERT OR REPLACE INTO quakes_rtree (key, min_latitude, max_latitude, min_longitude, max_longitude, id)
           SELECT quakesd_spatial_key(id), latitude, latitude, longitude, longitude, id FROM quakes;
         """,
       functions: [SpatialIndexTable.keyFunction]),
@@ -123,6 +123,14 @@ enum Schema {
     }
     if fromVersion == 0 {
       try db.execute(sql: "PRAGMA application_id = \(self.applicationID)")
+    }
+    // The spatial index is derived from `quakes`: one dropped by hand (to
+    // save its write cost, say) is built again, not a reason to fail writes.
+    if fromVersion >= 4, !inspection.objects.contains("quakes_rtree"),
+      let step = self.migrations.first(where: { $0.version == 4 })
+    {
+      for function in step.functions { db.add(function: function) }
+      try db.execute(sql: step.sql)
     }
   }
 }

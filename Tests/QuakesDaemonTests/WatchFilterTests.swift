@@ -52,6 +52,20 @@ struct WatchFilterTests {
     }
   }
 
+  @Test("a delete reaches a filtered watcher only when the quake matched")
+  func deleteThroughAFilter() async throws {
+    let feed = Self.feed([("big", 5.0), ("small", 2.0)], generated: SyntheticFeed.generated)
+    try await withDaemon(servingFeed: Array(feed.utf8)) { daemon, _ in
+      let filtered = try daemon.query()
+      try filtered.send(#"{"id":"f","method":"quakes.watch","params":{"minMagnitude":4.5},"more":true}"# + "\n")
+      #expect(try filtered.readObject().result?["event"] as? String == "status")
+      _ = try daemon.control().call(#"{"method":"quakes.delete","params":{"id":"small"}}"#)
+      _ = try daemon.control().call(#"{"method":"quakes.delete","params":{"id":"big"}}"#)
+      let seen = try Self.changes(of: filtered)
+      #expect(seen == ["inserted": [], "updated": [], "deleted": ["big"]], "the first change it sees is big's delete")
+    }
+  }
+
   @Test("bad filter params refuse the watch with InvalidRequest before it streams")
   func badParams() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(1)) { daemon, _ in

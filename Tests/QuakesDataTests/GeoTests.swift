@@ -110,4 +110,23 @@ struct GeoTests {
     #expect(region.contains(GeoPoint(latitude: 21, longitude: 21)), "in the second polygon")
     #expect(!region.contains(GeoPoint(latitude: -1, longitude: -1)))
   }
+
+  @Test(
+    "a polygon across the antimeridian, written past 180° or jumping to −180°, holds what lies across it, holes too",
+    arguments: [
+      [(170.0, -20.0), (190, -20), (190, -10), (170, -10)], [(170, -20), (-170, -20), (-170, -10), (170, -10)],
+    ])
+  func polygonAcrossTheAntimeridian(corners: [(Double, Double)]) {
+    func ring(_ corners: [(Double, Double)]) -> [GeoPoint] {
+      (corners + [corners[0]]).map { GeoPoint(latitude: $0.1, longitude: $0.0) }
+    }
+    let hole = ring([(-176, -16), (-172, -16), (-172, -12), (-176, -12)])
+    let region = GeoRegion(polygons: [GeoRegion.Polygon(rings: [ring(corners), hole])])
+    #expect(region.contains(GeoPoint(latitude: -15, longitude: 175)))
+    #expect(region.contains(GeoPoint(latitude: -15, longitude: -178)))
+    #expect(region.contains(GeoPoint(latitude: -15, longitude: 180)))
+    #expect(!region.contains(GeoPoint(latitude: -14, longitude: -174)), "in the hole, written on the other side")
+    #expect(!region.contains(GeoPoint(latitude: -15, longitude: 0)))
+    #expect(!region.contains(GeoPoint(latitude: -15, longitude: -160)))
+  }
 }

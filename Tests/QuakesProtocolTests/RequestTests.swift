@@ -257,6 +257,29 @@ struct PlaceParamsTests {
     #expect(query.sort == .distance)
   }
 
+  @Test("a box a turn wide is every longitude; polygon corners past 180° keep their side of the antimeridian")
+  func wideBoxAndUnwrappedCorners() throws {
+    let box = try Self.params(
+      #"{"bbox":{"minLatitude":-10,"maxLatitude":10,"minLongitude":0,"maxLongitude":360}}"#
+    ).query().filter.bbox
+    #expect(box?.contains(GeoPoint(latitude: 0, longitude: 100)) == true)
+    #expect(box?.contains(GeoPoint(latitude: 0, longitude: -100)) == true)
+    let region = try Self.params(
+      #"{"within":{"type":"Polygon","coordinates":[[[170,-20],[190,-20],[190,-10],[170,-10],[170,-20]]]}}"#
+    ).query().filter.within
+    #expect(region?.contains(GeoPoint(latitude: -15, longitude: 175)) == true)
+    #expect(region?.contains(GeoPoint(latitude: -15, longitude: -175)) == true)
+    #expect(region?.contains(GeoPoint(latitude: -15, longitude: 0)) == false)
+  }
+
+  @Test("positions with an altitude count once toward the limit")
+  func altitudePositions() throws {
+    let positions = (0..<7_000).map { "[\(Double($0) / 100),\(Double($0 % 2) / 10),12.5]" }
+    let json =
+      #"{"within":{"type":"Polygon","coordinates":[["# + (positions + [positions[0]]).joined(separator: ",") + "]]}}"
+    #expect(try Self.params(json).query().filter.within != nil)
+  }
+
   @Test("a polygon of more than 10,000 positions is refused, naming the limit")
   func hugePolygon() throws {
     let positions = (0...10_001).map { "[\(Double($0 % 360) - 180),\(Double($0 % 2))]" }

@@ -122,4 +122,24 @@ import Testing
     let entries = try Self.entries(path)
     #expect(Set(entries.keys) == ["pr70000002", "us70000000", "us70000001"])
   }
+
+  @Test func aDroppedIndexIsBuiltAgainAtOpen() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let quakes = [Self.quake("a1", latitude: 1, longitude: 2), Self.quake("b1", latitude: 3, longitude: 4)]
+    let store = try SQLiteLocalStore(path: path)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
+    try store.close()
+    try DatabaseFile.execute(path, "DROP TABLE quakes_rtree")
+
+    let reopened = try SQLiteLocalStore(path: path)
+    #expect(try Self.indexes(path, exactly: quakes))
+    let third = Self.quake("c1", latitude: 5, longitude: 6)
+    try await reopened.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [third]))
+    #expect(try Self.indexes(path, exactly: quakes + [third]))
+    try reopened.close()
+  }
 }

@@ -61,7 +61,13 @@ public struct QuakeOutput: Sendable {
   private static func distanceText(_ listed: ListedQuake) -> String {
     guard let distance = listed.distanceKm else { return "-" }
     let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
-    let direction = listed.bearing.map { " " + points[Int(($0 / 22.5).rounded()) % 16] } ?? ""
+    // The bearing comes over the wire: any finite value maps onto the compass.
+    let direction =
+      listed.bearing.flatMap { bearing in
+        guard bearing.isFinite else { return nil }
+        let degrees = bearing.truncatingRemainder(dividingBy: 360) + (bearing < 0 ? 360 : 0)
+        return " " + points[Int((degrees / 22.5).rounded()) % 16]
+      } ?? ""
     return String(format: "%.0f km", distance) + direction
   }
 

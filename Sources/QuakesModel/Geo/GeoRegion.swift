@@ -7,19 +7,63 @@
 public struct GeoRegion: Hashable, Sendable {
   /// One polygon: its outer ring, then its holes. Each ring is closed (its
   /// last position repeats its first) and has at least four positions.
+  ///
+  /// A ring may cross the antimeridian, written either way: with longitudes
+  /// past ±180 (`[170,-20],[190,-20],…`) or jumping from 180 to −180. Each
+  /// ring is unwrapped (every edge the short way round, under 180° of
+  /// longitude) and holes are moved next to their outer ring, then a point is
+  /// tested at its longitude and one turn either side.
   public struct Polygon: Hashable, Sendable {
+    /// The rings as given.
     public var rings: [[GeoPoint]]
+    /// The rings unwrapped, as tested.
+    private let unwrapped: [[GeoPoint]]
 
     /// The polygon of `rings`: the outer ring first, then the holes.
     public init(rings: [[GeoPoint]]) {
       self.rings = rings
+      let outer = rings.first.map(Self.unwrap) ?? []
+      let reference = outer.first?.longitude ?? 0
+      self.unwrapped =
+        [outer]
+        + rings.dropFirst().map { hole in
+          let ring = Self.unwrap(hole)
+          let turns = ((ring.first?.longitude ?? reference) - reference) / 360
+          let shift = 360 * turns.rounded()
+          return ring.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude - shift) }
+        }
     }
 
     /// Whether `point` is inside the outer ring and outside every hole.
     public func contains(_ point: GeoPoint) -> Bool {
-      guard let outer = self.rings.first, Self.ring(outer, contains: point) else { return false }
-      return !self.rings.dropFirst().contains { Self.ring($0, contains: point) }
+      guard let outer = self.unwrapped.first else { return false }
+      for turn in [0.0, 360, -360] {
+        let shifted = GeoPoint(latitude: point.latitude, longitude: point.longitude + turn)
+        if Self.ring(outer, contains: shifted) {
+          return !self.unwrapped.dropFirst().contains { Self.ring($0, contains: shifted) }
+        }
+      }
+      return false
     }
+
+    /// `ring` with each corner moved by whole turns so that every edge spans
+    /// at most 180° of longitude.
+    private static func unwrap(_ ring: [GeoPoint]) -> [GeoPoint] {
+      var result: [GeoPoint] = []
+      result.reserveCapacity(ring.count)
+      for point in ring {
+        guard let previous = result.last else {
+          result.append(point)
+          continue
+        }
+        let step = (point.longitude - previous.longitude).remainder(dividingBy: 360)
+        result.append(GeoPoint(latitude: point.latitude, longitude: previous.longitude + step))
+      }
+      return result
+    }
+
+    public static func == (lhs: Polygon, rhs: Polygon) -> Bool { lhs.rings == rhs.rings }
+    public func hash(into hasher: inout Hasher) { hasher.combine(self.rings) }
 
     /// Even–odd ray casting towards +longitude.
     private static func ring(_ ring: [GeoPoint], contains point: GeoPoint) -> Bool {

@@ -46,7 +46,7 @@ public struct GeometryParams: Hashable, Sendable, Codable {
 
   /// The region, or an InvalidRequest saying what is wrong with the polygon.
   func region() throws(ProtocolError) -> GeoRegion {
-    let positions = self.coordinates.numberCount / 2
+    let positions = self.coordinates.positionCount
     guard positions <= Self.maximumPositions else {
       throw ProtocolError(
         .invalidRequest,
@@ -90,7 +90,8 @@ public struct GeometryParams: Hashable, Sendable, Codable {
       else {
         throw Self.invalid("\(path)[\(index)]", "must be a position [longitude, latitude]")
       }
-      points.append(try GeoValidation.point(latitude: latitude, longitude: longitude, in: "\(path)[\(index)]"))
+      points.append(
+        try GeoValidation.point(latitude: latitude, longitude: longitude, in: "\(path)[\(index)]", wrapping: false))
     }
     guard points.count >= 4 else {
       throw Self.invalid(path, "has \(points.count) positions; a ring needs at least 4 (a triangle, closed)")
@@ -120,6 +121,15 @@ public indirect enum NestedNumbers: Hashable, Sendable, Codable {
     }
   }
 
+  /// How many positions it holds: lists of numbers, at every depth.
+  public var positionCount: Int {
+    switch self {
+    case .number: 0
+    case .list(let list):
+      if case .number = list.first { 1 } else { list.reduce(0) { $0 + $1.positionCount } }
+    }
+  }
+
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Double.self) {
@@ -143,8 +153,14 @@ enum GeoValidation {
   /// `box` with its corners checked (longitudes wrapped), or an
   /// InvalidRequest naming what is out of range.
   static func box(_ box: GeoBox) throws(ProtocolError) -> GeoBox {
-    let south = try Self.point(latitude: box.minLatitude, longitude: box.minLongitude, in: "bbox")
-    let north = try Self.point(latitude: box.maxLatitude, longitude: box.maxLongitude, in: "bbox")
+    var south = try Self.point(latitude: box.minLatitude, longitude: box.minLongitude, in: "bbox")
+    var north = try Self.point(latitude: box.maxLatitude, longitude: box.maxLongitude, in: "bbox")
+    // A box a turn wide or wider (0…360, −180…180) is every longitude; wrapped,
+    // its edges would meet and hold one meridian.
+    if box.maxLongitude - box.minLongitude >= 360 {
+      south.longitude = -180
+      north.longitude = 180
+    }
     guard south.latitude <= north.latitude else {
       throw ProtocolError(
         .invalidRequest,
@@ -155,14 +171,19 @@ enum GeoValidation {
       maxLongitude: north.longitude)
   }
 
-  /// The point, its longitude wrapped onto ±180, or an InvalidRequest naming `path`.
-  static func point(latitude: Double, longitude: Double, in path: String) throws(ProtocolError) -> GeoPoint {
+  /// The point, its longitude wrapped onto ±180 (or, without `wrapping`, as
+  /// given: a polygon's corners keep their side of the antimeridian), or an
+  /// InvalidRequest naming `path`.
+  static func point(latitude: Double, longitude: Double, in path: String, wrapping: Bool = true) throws(ProtocolError)
+    -> GeoPoint
+  {
     guard QuakeRanges.latitude.contains(latitude) else {
       throw ProtocolError(.invalidRequest, "\"\(path)\": latitude \(latitude) is not within −90…90")
     }
     guard let wrapped = QuakeRanges.longitude(fromFeed: longitude) else {
-      throw ProtocolError(.invalidRequest, "\"\(path)\": longitude \(longitude) is not within −180…180")
+      throw ProtocolError(
+        .invalidRequest, "\"\(path)\": longitude \(longitude) is not within −180…180 (or up to ±540, one turn on)")
     }
-    return GeoPoint(latitude: latitude, longitude: wrapped)
+    return GeoPoint(latitude: latitude, longitude: wrapping ? wrapped : longitude)
   }
 }
