@@ -24,7 +24,13 @@ struct QuakectlManualTests {
     let commands = try await ManualPage.helpSubcommands(of: quakectl)
     #expect(Set(commands).isSuperset(of: Self.knownCommands), "quakectl --help lists \(commands)")
     for command in commands {
-      #expect(page.contains(command) && guide.contains("`\(command)"), "\(command)")
+      // A command is a term of its own in the page (a line that starts with
+      // it under COMMANDS) and a row of docs/cli.md's table, not just a word.
+      let term = page.split(separator: "\n").contains {
+        $0.hasPrefix("       \(command) ") || $0 == "       \(command)"
+      }
+      #expect(term, "quakectl.1 has no entry for \(command)")
+      #expect(guide.contains("| `\(command)"), "docs/cli.md has no row for \(command)")
       let flags = try await ManualPage.helpFlags(of: quakectl, [command, "--help"])
       #expect(flags.contains("--socket"), "\(command): \(flags)")
       for flag in flags {
