@@ -237,7 +237,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesDataTests",
-      dependencies: ["QuakesModel", "QuakesData", "ImmutableData"],
+      dependencies: ["QuakesModel", "QuakesData", "ImmutableData", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(

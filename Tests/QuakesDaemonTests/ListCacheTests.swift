@@ -9,7 +9,7 @@ import Testing
 @Suite("ListCache: results bounded by bytes, least recently used dropped first")
 struct ListCacheTests {
   /// The quakes the results are for (an empty cache's).
-  private let quakes = QuakesState().quakes.data
+  private let quakes = QuakesState().quakes.data.byId
 
   /// Params as `quakectl list --since 1d` makes them: new at every call.
   private func params(_ index: Int) -> ListParams {

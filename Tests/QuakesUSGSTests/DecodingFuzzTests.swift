@@ -2,6 +2,7 @@ import QuakesData
 import QuakesTestSupport
 import QuakesUSGS
 import Testing
+import USGSStandIn
 
 /// The decoder on broken bodies: every truncation of a feed, and seeded
 /// random mutations. Each must decode or throw a ``FeedDecodingError``;
@@ -51,7 +52,7 @@ struct DecodingFuzzTests {
   @Test("random mutations of a feed decode or throw, never crash")
   func mutations() throws {
     let feed = try Self.seedFeed()
-    var random = DecodingRandom(seed: 0xF00D)
+    var random = SplitMix64(seed: 0xF00D)
     let interesting = Array(#"{}[]",:\/-+.0123456789eEtrufalsn u"#.utf8) + [0x00, 0x0A, 0x0D, 0x7F, 0x80, 0xC3, 0xFF]
     var outcomes = (decoded: 0, refused: 0)
     for _ in 0..<2_000 {
@@ -83,7 +84,7 @@ struct DecodingFuzzTests {
 
   @Test("random byte soups decode or throw, never crash")
   func soups() {
-    var random = DecodingRandom(seed: 0xBEEF)
+    var random = SplitMix64(seed: 0xBEEF)
     let alphabet = Array(#"{}[]",:\-.0123456789eE ntrufals"#.utf8) + [0x00, 0xE2, 0x80]
     for round in 0..<3_000 {
       let length = random.next(below: 64)

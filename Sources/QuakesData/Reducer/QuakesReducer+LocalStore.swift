@@ -8,18 +8,19 @@ extension QuakesReducer {
     var state = state
     switch action {
     case .didFetchQuakes(result: .success(cache: let cache)):
-      for quake in cache.quakes {
-        state.quakes.data[quake.id] = quake
+      if state.quakes.data.isEmpty {
+        state.quakes.data = IndexedQuakes(cache.quakes)
+      } else {
+        for quake in cache.quakes {
+          state.quakes.data[quake.id] = quake
+        }
       }
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
         state.feeds[feed] = FeedState(record: record)
       }
       state.quakes.status = .success
     case .didReloadQuakes(result: .success(cache: let cache)):
-      state.quakes.data = [:]
-      for quake in cache.quakes {
-        state.quakes.data[quake.id] = quake
-      }
+      state.quakes.data = IndexedQuakes(cache.quakes)
       // What the database committed, not what the state had applied: a feed
       // whose batch was not written polls with the validators and the
       // `generated` of the batch before it, and so fetches it again.

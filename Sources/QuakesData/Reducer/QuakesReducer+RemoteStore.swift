@@ -1,6 +1,5 @@
 import Foundation
-public import HashTreeCollections
-public import QuakesModel
+import QuakesModel
 
 extension QuakesReducer {
   static func reduce(
@@ -31,9 +30,4 @@ extension QuakesReducer {
       return state
     }
   }
-}
-
-extension QuakesState.Quakes {
-  /// The collection that holds the cached quakes.
-  public typealias Data = TreeDictionary<Quake.ID, Quake>
 }

@@ -69,9 +69,11 @@ extension QuakesQuery.Filter {
         guard let depth = quake.depth, range.contains(depth) else { return false }
       }
       if let status = self.filter.reviewStatus, quake.status != status { return false }
-      if let eventType = self.eventType, quake.eventType?.lowercased() != eventType { return false }
-      if let magnitudeType = self.magnitudeType, quake.magnitudeType?.lowercased() != magnitudeType { return false }
-      if let network = self.network, quake.catalog.network?.lowercased() != network { return false }
+      if let eventType = self.eventType, !Self.lowercased(quake.eventType, equals: eventType) { return false }
+      if let magnitudeType = self.magnitudeType, !Self.lowercased(quake.magnitudeType, equals: magnitudeType) {
+        return false
+      }
+      if let network = self.network, !Self.lowercased(quake.network, equals: network) { return false }
       if self.needsImpact, !self.matchesImpact(quake.impact) { return false }
       if let box = self.filter.bbox, !box.contains(quake.epicentre) { return false }
       if let near = self.filter.near, let radius = near.radiusKm,
@@ -81,9 +83,14 @@ extension QuakesQuery.Filter {
       }
       if let region = self.filter.within, !region.contains(quake.epicentre) { return false }
       if !self.search.isEmpty {
-        guard let place = quake.place, SearchText(place).contains(self.search) else { return false }
+        guard let place = quake.place, self.search.isFound(in: place) else { return false }
       }
       return true
+    }
+
+    private static func lowercased(_ text: String?, equals lowercase: String) -> Bool {
+      guard let text else { return false }
+      return SearchText.lowercased(text, equals: lowercase)
     }
 
     private func matchesImpact(_ impact: QuakeImpact) -> Bool {

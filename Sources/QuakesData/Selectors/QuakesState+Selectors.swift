@@ -6,41 +6,10 @@ public import QuakesModel
 // for `Store.select(_:)`; both run as well on a snapshot, off the store's actor.
 
 extension QuakesState {
-  /// The list selector: the quakes `query` matches, sorted, one page of them,
-  /// and how many matched in all.
-  public func selectQuakesPage(_ query: QuakesQuery) -> QuakesPage {
-    let matcher = QuakesQuery.Filter.Matcher(query.filter)
-    var matched: [Quake] = []
-    for quake in self.quakes.data.values where matcher.matches(quake) {
-      matched.append(quake)
-    }
-    if query.sort == .distance, let centre = query.filter.near?.centre {
-      // Each distance once, not once per comparison.
-      let forward = query.order == .forward
-      matched =
-        matched.map { (distance: Earth.distanceKm(centre, $0.epicentre), quake: $0) }
-        .sorted { lhs, rhs in
-          if lhs.distance != rhs.distance { return forward ? lhs.distance < rhs.distance : lhs.distance > rhs.distance }
-          return forward ? lhs.quake.id < rhs.quake.id : lhs.quake.id > rhs.quake.id
-        }
-        .map(\.quake)
-    } else {
-      matched.sort(by: query.areInIncreasingOrder)
-    }
-    let start = min(max(query.offset, 0), matched.count)
-    let end = query.limit.map { start + min(max($0, 0), matched.count - start) } ?? matched.count
-    return QuakesPage(matched: matched.count, quakes: Array(matched[start..<end]), origin: query.filter.near?.centre)
-  }
-
-  /// The list selector for `Store.select(_:)`.
-  public static func selectQuakesPage(_ query: QuakesQuery) -> @Sendable (Self) -> QuakesPage {
-    { state in state.selectQuakesPage(query) }
-  }
-
   /// The map-set selector: the quakes `filter` matches, by id, unsorted.
   public func selectQuakes(_ filter: QuakesQuery.Filter) -> TreeDictionary<Quake.ID, Quake> {
     let matcher = QuakesQuery.Filter.Matcher(filter)
-    return self.quakes.data.filter { matcher.matches($0.value) }
+    return self.quakes.data.byId.filter { matcher.matches($0.value) }
   }
 
   /// The map-set selector for `Store.select(_:)`.
@@ -53,14 +22,6 @@ extension QuakesState {
   /// How many quakes the cache holds.
   public func selectQuakesCount() -> Int {
     self.quakes.data.count
-  }
-
-  /// How many quakes `filter` matches: the whole count, in O(1), for a
-  /// filter that asks for nothing.
-  public func selectQuakesCount(matching filter: QuakesQuery.Filter) -> Int {
-    if filter.matchesEverything { return self.quakes.data.count }
-    let matcher = QuakesQuery.Filter.Matcher(filter)
-    return self.quakes.data.values.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
   }
 
   /// The count selector for `Store.select(_:)`.
@@ -114,7 +75,7 @@ extension QuakesState {
   /// state, for a cache of results that must know when it changed (O(1)
   /// equality for the same tree).
   public func selectAllQuakes() -> TreeDictionary<Quake.ID, Quake> {
-    self.quakes.data
+    self.quakes.data.byId
   }
 
   /// The quake with `quakeId`, if the cache holds it.

@@ -4,8 +4,9 @@ public import QuakesModel
 /// The one immutable value the store holds: the cached quakes, the state of
 /// the local store, and the fetch state of every feed.
 ///
-/// Quakes live in a `TreeDictionary`, a persistent hash-array-mapped trie: a
-/// reducer step that changes one quake copies O(log n) nodes, and every
+/// Quakes live in ``IndexedQuakes``: a `TreeDictionary` by id (a persistent
+/// hash-array-mapped trie) and B+trees in the list's orders, all persistent:
+/// a reducer step that changes one quake copies O(log n) nodes, and every
 /// snapshot shares the rest, so a reader's copy costs O(1).
 public struct QuakesState: Hashable, Sendable {
   /// The cache (the seed's `quakes`).
@@ -30,8 +31,8 @@ public struct QuakesState: Hashable, Sendable {
 extension QuakesState {
   /// The cached quakes and the state of the local store behind them.
   public struct Quakes: Hashable, Sendable {
-    /// Every cached quake, by id.
-    public var data: TreeDictionary<Quake.ID, Quake>
+    /// Every cached quake, by id and in the list's orders.
+    public var data: Data
     /// Loading the local store: `nil` before launch, ``Status/waiting`` while
     /// it loads, then ``Status/success`` or ``Status/failure(error:)``; a
     /// failed write also shows here until the cache is reloaded.
@@ -42,7 +43,7 @@ extension QuakesState {
 
     /// Creates the cache part of a state.
     public init(
-      data: TreeDictionary<Quake.ID, Quake> = [:],
+      data: Data = [:],
       status: Status? = nil,
       lastMutationError: String? = nil
     ) {
@@ -51,6 +52,11 @@ extension QuakesState {
       self.lastMutationError = lastMutationError
     }
   }
+}
+
+extension QuakesState.Quakes {
+  /// The collection that holds the cached quakes.
+  public typealias Data = IndexedQuakes
 }
 
 extension QuakesState {

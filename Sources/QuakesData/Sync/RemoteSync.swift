@@ -65,7 +65,8 @@ enum RemoteSync {
     return replaced
   }
 
-  /// Cached ids inside the window of a complete feed that the feed does not list.
+  /// Cached ids inside the window of a complete feed that the feed does not
+  /// list: the window is a stretch of the time order, not a scan of the cache.
   static func deletedUpstream(
     by batch: FeedBatch,
     of feed: QuakesFeed,
@@ -76,9 +77,11 @@ enum RemoteSync {
     let start = generated.addingTimeInterval(-feed.period.seconds + options.windowMargin)
     guard start < generated else { return [] }
     let listed = Set(batch.quakes.lazy.map(\.id))
+    let window = data.byTime.rank { $0.quake.time < start }..<data.byTime.rank { $0.quake.time <= generated }
     var deleted: [Quake.ID] = []
-    for (id, quake) in data where quake.time >= start && quake.time <= generated && !listed.contains(id) {
-      deleted.append(id)
+    data.byTime.forEach(in: window) { element in
+      if !listed.contains(element.quake.id) { deleted.append(element.quake.id) }
+      return true
     }
     return deleted
   }

@@ -114,6 +114,10 @@ public struct Quake: Sendable, Identifiable {
   public var catalog: QuakeCatalogEntry {
     self.storage.catalog(id: self.id, magnitude: self.magnitude, place: self.place)
   }
+
+  /// The network of ``catalog`` alone, without building the rest of it
+  /// (a filter asks it of every quake).
+  package var network: String? { self.storage.network }
 }
 
 extension Quake: Hashable {
