@@ -38,6 +38,28 @@ struct DistinctParametersTests {
     }
   }
 
+  @Test(
+    "each first-answer question parses as quakesd's list params, differs on every request, and asks datasette the same",
+    arguments: ServedQueryComparison.Query.firstAnswers)
+  func firstAnswers(query: ServedQueryComparison.Query) throws {
+    let newest: Int64 = 1_700_000_000_000
+    let (ours, peer) = query.requests(ids: [], distinctCount: 500, newest: newest)
+    let params = try ours.map(self.params)
+    #expect(Set(params).count == 500)
+    #expect(params.allSatisfy { ($0.limit ?? 0) > 0 && ($0.limit ?? 0) <= 100 })
+    if query == .lastThreeDays {
+      let since = try #require(params[0].filter.since.flatMap(Timestamp.parseISO8601))
+      #expect(Int64(since.timeIntervalSince1970 * 1_000) == newest - 3 * 86_400_000)
+      #expect(peer[0].contains("time__gte=\(newest - 3 * 86_400_000)"))
+    }
+    // datasette has no distance; every other question goes to both sides.
+    #expect(peer.count == (query == .near500km ? 0 : 500))
+    for index in peer.indices {
+      let until = try #require(params[index].filter.until.flatMap(Timestamp.parseISO8601))
+      #expect(peer[index].hasSuffix("&time__lt=\(Int64(until.timeIntervalSince1970 * 1_000))"))
+    }
+  }
+
   @Test("the cached served list repeats one request")
   func servedRepeated() {
     let (ours, peer) = ServedQueryComparison.Query.list.requests(ids: [], distinctCount: 2_000)

@@ -17,6 +17,16 @@ struct ServedQueryComparison {
   /// request targets (database `peer`, table `quakes`).
   enum Query: String, CaseIterable {
     case count, get, list, listDistinct
+    /// Issue 16's questions, each asked the first time (distinct params):
+    /// what a script meets, since it rarely repeats a query exactly.
+    case newest20, largest10, searchAlaska, minMagnitude4, lastThreeDays, mostSignificant10, near500km
+
+    /// The loads under many pipelined connections.
+    static let underLoad: [Query] = [.count, .get, .list, .listDistinct]
+    /// The first answers, asked one at a time.
+    static let firstAnswers: [Query] = [
+      .newest20, .largest10, .searchAlaska, .minMagnitude4, .lastThreeDays, .mostSignificant10, .near500km,
+    ]
 
     /// The report's name of the query, saying which answers come from a cache.
     var title: String {
@@ -25,18 +35,50 @@ struct ServedQueryComparison {
       case .get: "get one quake by id"
       case .list: "list, newest 100, the same params every request (quakesd: from its ListCache)"
       case .listDistinct: "list, newest 100, distinct params every request (uncached)"
+      case .newest20: "newest 20"
+      case .largest10: "largest 10 (sort magnitude, reverse)"
+      case .searchAlaska: "search \"alaska\", newest 20"
+      case .minMagnitude4: "magnitude ≥ 4, newest 20"
+      case .lastThreeDays: "the last 3 days, newest 20"
+      case .mostSignificant10: "most significant 10 (sort significance, reverse)"
+      case .near500km: "within 500 km of Anchorage, newest 20"
       }
     }
 
     /// Whether every request must differ from every other of its run: the
     /// load generator then sends each line once (`--each-once`) and fails
     /// if the run needs more than the file holds.
-    var isDistinct: Bool { self == .listDistinct }
+    var isDistinct: Bool { self != .count && self != .get && self != .list }
+
+    /// quakesd's params (besides `until`) and datasette's query string
+    /// (besides `time__lt`) of a first-answer query; datasette counts the
+    /// matches too (no `_nocount`), as quakesd's `matched` does.
+    private func firstAnswer(newest: Int64) -> (ours: String, peer: String?) {
+      let since = newest - 3 * 86_400_000
+      switch self {
+      case .newest20: return (#""limit":20"#, "_sort_desc=time&_size=20")
+      case .largest10: return (#""sort":"magnitude","order":"reverse","limit":10"#, "_sort_desc=mag&_size=10")
+      case .searchAlaska: return (#""search":"alaska","limit":20"#, "_sort_desc=time&_size=20&place__contains=alaska")
+      case .minMagnitude4: return (#""minMagnitude":4,"limit":20"#, "_sort_desc=time&_size=20&mag__gte=4")
+      case .lastThreeDays:
+        return (
+          #""since":"\#(Date(timeIntervalSince1970: Double(since) / 1_000).formatted(.iso8601))","limit":20"#,
+          "_sort_desc=time&_size=20&time__gte=\(since)"
+        )
+      case .mostSignificant10:
+        return (#""sort":"significance","order":"reverse","limit":10"#, "_sort_desc=sig&_size=10")
+      // datasette has no distance (SpatiaLite is not loaded): quakesd alone.
+      case .near500km: return (#""near":{"latitude":61.2,"longitude":-149.9,"radiusKm":500},"limit":20"#, nil)
+      case .count, .get, .list, .listDistinct: return ("", nil)
+      }
+    }
 
     /// quakesd's request lines and datasette's targets: for `get`, one per
-    /// id; for `listDistinct`, `distinctCount` of each, request `i` asking
-    /// for the newest 100 before ``DistinctUntil/date(_:)`` `i` on both sides.
-    func requests(ids: [String], distinctCount: Int) -> (ours: [String], peer: [String]) {
+    /// id; for a distinct query, `distinctCount` of each, request `i` asking
+    /// its question before ``DistinctUntil/date(_:)`` `i` on both sides
+    /// (`newest`, the newest quake's time in epoch milliseconds, places
+    /// "the last 3 days").
+    func requests(ids: [String], distinctCount: Int, newest: Int64 = 0) -> (ours: [String], peer: [String]) {
       let list = "/peer/quakes.json?_sort_desc=time&_size=100&_shape=array&_nocount=1"
       switch self {
       case .count:
@@ -55,13 +97,25 @@ struct ServedQueryComparison {
           },
           (0..<distinctCount).map { list + "&time__lt=\(DistinctUntil.milliseconds($0))" }
         )
+      case .newest20, .largest10, .searchAlaska, .minMagnitude4, .lastThreeDays, .mostSignificant10, .near500km:
+        let (ours, peer) = self.firstAnswer(newest: newest)
+        return (
+          (0..<distinctCount).map {
+            #"{"method":"quakes.list","params":{\#(ours),"until":"\#(DistinctUntil.iso8601($0))"}}"#
+          },
+          peer.map { peer in
+            (0..<distinctCount).map {
+              "/peer/quakes.json?\(peer)&_shape=objects&time__lt=\(DistinctUntil.milliseconds($0))"
+            }
+          } ?? []
+        )
       }
     }
   }
 
   /// The kinds of query to load, in order (``Query/list`` before
   /// ``Query/listDistinct``: its throughput sizes the distinct requests).
-  var queries = Query.allCases
+  var queries = Query.underLoad
   /// `quakes-bench` itself, to run `quakes-bench load`.
   let bench: String
   let querySocket: String
@@ -69,6 +123,8 @@ struct ServedQueryComparison {
   let peerPort: UInt16?
   /// Quake ids to cycle through for `get`.
   let ids: [String]
+  /// The newest quake's time, epoch milliseconds (for "the last 3 days").
+  var newest: Int64 = 0
   let rounds: Int
   let seconds: Double
   let connections: Int
@@ -102,8 +158,11 @@ struct ServedQueryComparison {
       // The same list answered from quakesd's cache is less work than the
       // uncached one (datasette caches neither), so no distinct run outpaces
       // the fastest list run; were one to, the generator fails, loudly.
-      let distinctCount = self.distinctRequestCount(fastestThroughput: result.fastestThroughput(of: .list))
-      let (ours, peer) = query.requests(ids: self.ids, distinctCount: distinctCount)
+      // A first answer, one request at a time, is bounded by the round trip:
+      // 20,000 replies/s is more than any run here reaches.
+      let fastest = max(result.fastestThroughput(of: .list), Query.firstAnswers.contains(query) ? 20_000 : 0)
+      let distinctCount = self.distinctRequestCount(fastestThroughput: fastest)
+      let (ours, peer) = query.requests(ids: self.ids, distinctCount: distinctCount, newest: self.newest)
       let oursFile = self.work + "/\(query.rawValue)-ours.txt"
       let peerFile = self.work + "/\(query.rawValue)-peer.txt"
       try ours.joined(separator: "\n").write(toFile: oursFile, atomically: true, encoding: .utf8)
@@ -117,7 +176,7 @@ struct ServedQueryComparison {
             result.ours[query, default: []].append(outcome)
           }
         ]
-        if let port = self.peerPort {
+        if let port = self.peerPort, !peer.isEmpty {
           runs.append {
             let outcome = try await self.load(
               ["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce)

@@ -71,6 +71,15 @@ extension BenchmarkSuite {
     ).run()
     let memory = try ProcessMemory(of: daemon)
     self.servedQueries(result, comparison: comparison, oneInFlight: oneInFlight, quakes: quakes, memory: memory)
+
+    print("first answers: \(quakes) quakes, one request at a time, distinct params")
+    let newest = Int64(try await SQLiteShell.run(database, "SELECT max(time) FROM quakes")) ?? 0
+    var firstAnswers = ServedQueryComparison(
+      queries: ServedQueryComparison.Query.firstAnswers, bench: comparison.bench, querySocket: comparison.querySocket,
+      peerPort: port, ids: ids, rounds: comparison.rounds, seconds: min(2, comparison.seconds), connections: 1,
+      depth: 1, work: self.work)
+    firstAnswers.newest = newest
+    self.firstAnswers(try await firstAnswers.run(), comparison: firstAnswers, quakes: quakes)
   }
 
   private mutating func scriptedQuery(runtime: String, daemon: pid_t, database: String, quakes: String) async throws {

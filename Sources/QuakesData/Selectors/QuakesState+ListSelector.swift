@@ -89,10 +89,27 @@ extension QuakesState {
     _ body: (Quake) -> Bool
   ) {
     switch stretch.order {
-    case .time:
-      self.quakes.data.byTime.forEach(in: ranks, reversed: reversed) { body($0.quake) }
-    case .magnitude:
-      self.quakes.data.byMagnitude.forEach(in: ranks, reversed: reversed) { body($0.quake) }
+    case .time: Self.walk(self.quakes.data.byTime, ranks: ranks, reversed: reversed, body)
+    case .magnitude: Self.walk(self.quakes.data.byMagnitude, ranks: ranks, reversed: reversed, body)
+    }
+  }
+
+  /// The walk of one order, a leaf's run at a time, so that the loop over
+  /// quakes is compiled for the order's element type (not the tree's
+  /// generic code).
+  private static func walk<Element: QuakeOrderElement>(
+    _ order: SortedTree<Element>,
+    ranks: Range<Int>,
+    reversed: Bool,
+    _ body: (Quake) -> Bool
+  ) {
+    order.forEachRun(in: ranks, reversed: reversed) { run in
+      if reversed {
+        for element in run.reversed() where !body(element.quake) { return false }
+      } else {
+        for element in run where !body(element.quake) { return false }
+      }
+      return true
     }
   }
 }

@@ -4,18 +4,20 @@ import Foundation
 ///
 /// The seed left case- and diacritic-insensitive search as a TODO; here
 /// "san jose" finds "San José" and "PAHALA" finds "Pāhala". A filter folds
-/// its text once; each place it is looked for in is read in place, without
-/// a copy, when it is ASCII (most of every feed), and folded by Foundation
-/// only otherwise.
+/// its text once with Foundation. The places it is looked for in are folded
+/// as they are read, without Foundation: ASCII (most of every feed) needs
+/// only its letters lowered, and a Latin letter with diacritics or a
+/// combining mark is looked up in ``Folding``, a table Foundation filled
+/// once. Only a place with a character outside that table is folded by
+/// Foundation, as the seed's way would.
 struct SearchText: Hashable, Sendable {
   let bytes: [UInt8]
 
   init(_ text: String) {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      self.bytes = text.utf8.map(Self.lowercased)
+      self.bytes = text.utf8.map(Folding.lowercased)
     } else {
-      let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      self.bytes = Array(folded.utf8)
+      self.bytes = Array(Folding.byFoundation(text).utf8)
     }
   }
 
@@ -23,15 +25,19 @@ struct SearchText: Hashable, Sendable {
 
   /// Whether `other` occurs in this text.
   func contains(_ other: SearchText) -> Bool {
-    other.isEmpty || self.bytes.firstRange(of: other.bytes) != nil
+    other.isEmpty || Self.occurs(other.bytes[...], in: self.bytes[...])
   }
 
   /// Whether this text occurs in `text` once both are folded.
   func isFound(in text: String) -> Bool {
     guard !self.bytes.isEmpty else { return true }
-    var utf8 = text
-    let found = utf8.withUTF8 { haystack -> Bool? in
-      haystack.allSatisfy({ $0 < 0x80 }) ? self.isFound(inASCII: haystack) : nil
+    var text = text
+    let found = text.withUTF8 { haystack -> Bool? in
+      if haystack.allSatisfy({ $0 < 0x80 }) {
+        return self.isFound(inASCII: haystack)
+      }
+      guard let folded = Folding.table.fold(haystack) else { return nil }
+      return Self.occurs(self.bytes[...], in: folded[...])
     }
     return found ?? SearchText(text).contains(self)
   }
@@ -41,12 +47,24 @@ struct SearchText: Hashable, Sendable {
     let needle = self.bytes
     guard needle.count <= haystack.count else { return false }
     let first = needle[0]
-    for start in 0...(haystack.count - needle.count) where Self.lowercased(haystack[start]) == first {
+    for start in 0...(haystack.count - needle.count) where Folding.lowercased(haystack[start]) == first {
       var offset = 1
-      while offset < needle.count, Self.lowercased(haystack[start + offset]) == needle[offset] {
+      while offset < needle.count, Folding.lowercased(haystack[start + offset]) == needle[offset] {
         offset += 1
       }
       if offset == needle.count { return true }
+    }
+    return false
+  }
+
+  /// Whether `needle` occurs in `haystack`, byte for byte.
+  private static func occurs(_ needle: ArraySlice<UInt8>, in haystack: ArraySlice<UInt8>) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= haystack.count else { return false }
+    var start = haystack.startIndex
+    while start <= haystack.endIndex - needle.count {
+      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+      start += 1
     }
     return false
   }
@@ -57,10 +75,6 @@ struct SearchText: Hashable, Sendable {
   static func lowercased(_ text: String, equals lowercase: String) -> Bool {
     let utf8 = text.utf8
     guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() == lowercase }
-    return utf8.elementsEqual(lowercase.utf8) { Self.lowercased($0) == $1 }
-  }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    return utf8.elementsEqual(lowercase.utf8) { Folding.lowercased($0) == $1 }
   }
 }

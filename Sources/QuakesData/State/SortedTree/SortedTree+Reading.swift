@@ -53,42 +53,59 @@ extension SortedTree {
     reversed: Bool = false,
     _ body: (Element) throws -> Bool
   ) rethrows {
+    try self.forEachRun(in: ranks, reversed: reversed) { run in
+      if reversed {
+        for element in run.reversed() where try !body(element) { return false }
+      } else {
+        for element in run where try !body(element) { return false }
+      }
+      return true
+    }
+  }
+
+  /// Calls `body` with the elements whose ranks lie in `ranks`, a leaf's
+  /// run of them at a time (in increasing order within a run, the runs in
+  /// decreasing order when `reversed`), until it returns `false`.
+  ///
+  /// This is the walk for hot loops: the tree's generic code runs once per
+  /// leaf, and the caller's loop over a run is compiled for its own element
+  /// type.
+  package func forEachRun(
+    in ranks: Range<Int>,
+    reversed: Bool = false,
+    _ body: (ArraySlice<Element>) throws -> Bool
+  ) rethrows {
     guard let root = self.root else { return }
     let ranks = ranks.clamped(to: 0..<root.count)
     guard !ranks.isEmpty else { return }
     _ = try Self.walk(root, ranks, reversed, body)
   }
 
-  /// The walk of ``forEach(in:reversed:_:)`` below `node`, `ranks` counted
-  /// from the node's first element; `false` once `body` asked to stop.
+  /// The walk of ``forEachRun(in:reversed:_:)`` below `node`, `ranks`
+  /// counted from the node's first element; `false` once `body` asked to stop.
   private static func walk(
     _ node: Node,
     _ ranks: Range<Int>,
     _ reversed: Bool,
-    _ body: (Element) throws -> Bool
+    _ body: (ArraySlice<Element>) throws -> Bool
   ) rethrows -> Bool {
     if node.isLeaf {
-      let elements = node.elements
-      if reversed {
-        for index in ranks.reversed() where try !body(elements[index]) { return false }
-      } else {
-        for index in ranks where try !body(elements[index]) { return false }
-      }
-      return true
+      return try body(node.elements[ranks])
     }
-    var starts: [Int] = []
-    starts.reserveCapacity(node.children.count)
+    let children = node.children
     var start = 0
-    for child in node.children {
+    var starts: [Int] = []
+    starts.reserveCapacity(children.count)
+    for child in children {
       starts.append(start)
       start += child.count
     }
-    let indices = node.children.indices
-    for index in reversed ? Array(indices.reversed()) : Array(indices) {
-      let child = node.children[index]
-      let childRanks = (ranks.lowerBound - starts[index])..<(ranks.upperBound - starts[index])
-      let within = childRanks.clamped(to: 0..<child.count)
-      if !within.isEmpty, try !self.walk(child, within, reversed, body) { return false }
+    for step in children.indices {
+      let index = reversed ? children.count - 1 - step : step
+      let child = children[index]
+      let within = (ranks.lowerBound - starts[index])..<(ranks.upperBound - starts[index])
+      let clamped = within.clamped(to: 0..<child.count)
+      if !clamped.isEmpty, try !self.walk(child, clamped, reversed, body) { return false }
     }
     return true
   }
