@@ -51,8 +51,10 @@ struct ServedQueryComparison {
     var isDistinct: Bool { self != .count && self != .get && self != .list }
 
     /// quakesd's params (besides `until`) and datasette's query string
-    /// (besides `time__lt`) of a first-answer query; datasette counts the
-    /// matches too (no `_nocount`), as quakesd's `matched` does.
+    /// (besides `time__lt`) of a first-answer query. datasette's array
+    /// shape does not count the matches, which quakesd's `matched` does: its
+    /// default shape would, but also suggests facets, 3.2 s a request at
+    /// 100,000 quakes, so datasette is asked for less work than quakesd.
     private func firstAnswer(newest: Int64) -> (ours: String, peer: String?) {
       let since = newest - 3 * 86_400_000
       switch self {
@@ -105,7 +107,7 @@ struct ServedQueryComparison {
           },
           peer.map { peer in
             (0..<distinctCount).map {
-              "/peer/quakes.json?\(peer)&_shape=objects&time__lt=\(DistinctUntil.milliseconds($0))"
+              "/peer/quakes.json?\(peer)&_shape=array&time__lt=\(DistinctUntil.milliseconds($0))"
             }
           } ?? []
         )
