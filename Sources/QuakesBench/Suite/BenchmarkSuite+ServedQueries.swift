@@ -13,7 +13,7 @@ extension BenchmarkSuite {
     var raw: [String] = []
     var generatorShare: [Double] = []
     var unpipelined: [String] = []
-    for query in ServedQueryComparison.Query.allCases {
+    for query in comparison.queries {
       let ours = LoadFigures(result.ours[query] ?? [])
       let peer = LoadFigures(result.peer[query] ?? [])
       generatorShare += (result.ours[query] ?? []).map {
