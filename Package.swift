@@ -212,6 +212,7 @@ let package = Package(
       dependencies: [
         "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn",
         "ImmutableData", "QuakesTestSupport", "QuakesClient",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Subprocess", package: "swift-subprocess"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -222,7 +223,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesProtocolTests",
-      dependencies: ["QuakesProtocol", "QuakesModel"],
+      dependencies: ["QuakesProtocol", "QuakesModel", "USGSStandIn"],
       swiftSettings: strictSwift
     ),
     .testTarget(

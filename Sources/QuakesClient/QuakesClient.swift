@@ -34,17 +34,36 @@ public struct QuakesClient: Sendable {
     return try Self.decode(line, as: Result.self, path: connection.path)
   }
 
+  /// Calls `quakes.list` for `params` and hands `onPage` the list a line at
+  /// a time as the daemon streams it (`"more":true`): each line is a whole
+  /// ``ListResult`` with the same `matched`, so a caller can print it and
+  /// forget it. ``timeout`` bounds the wait for each line, not the whole list.
+  public func list(_ params: ListParams, _ onPage: (ListResult) throws -> Void) throws(ClientError) {
+    try self.stream(.list, params: params, timeout: self.timeout, as: ListResult.self, onPage)
+  }
+
   /// Calls `quakes.watch` and hands `onEvent` every event until the daemon
   /// ends the stream (no timeout: a watch waits as long as it takes).
   public func watch(filter: FilterParams? = nil, _ onEvent: (WatchEvent) throws -> Void) throws(ClientError) {
-    let connection = try self.connect(for: .watch)
-    try connection.send(Self.requestLine(.watch, params: filter, more: true))
+    try self.stream(.watch, params: filter, timeout: nil, as: WatchEvent.self, onEvent)
+  }
+
+  /// Sends `method` with `"more":true` and hands `onResult` each line's
+  /// result until the line that does not continue, waiting at most
+  /// `timeout` for each.
+  private func stream<Result: Decodable>(
+    _ method: QuakesProtocol.Method, params: (some Encodable)?, timeout: Duration?, as _: Result.Type,
+    _ onResult: (Result) throws -> Void
+  ) throws(ClientError) {
+    let connection = try self.connect(for: method)
+    try connection.send(Self.requestLine(method, params: params, more: true))
     while true {
-      let line = try connection.readLine(deadline: nil, timeout: nil)
-      let envelope = try Self.envelope(line, as: WatchEvent.self, path: connection.path)
-      guard let event = envelope.result else { throw Self.failure(envelope.error, path: connection.path) }
+      let deadline = timeout.map { ContinuousClock.now + $0 }
+      let line = try connection.readLine(deadline: deadline, timeout: timeout)
+      let envelope = try Self.envelope(line, as: Result.self, path: connection.path)
+      guard let result = envelope.result else { throw Self.failure(envelope.error, path: connection.path) }
       do {
-        try onEvent(event)
+        try onResult(result)
       } catch {
         throw .connection("\(error)")
       }

@@ -1,4 +1,5 @@
 public import Foundation
+import QuakesModel
 
 /// Reply lines: `{"v":1,"id":7,"result":{…}}` or
 /// `{"v":1,"id":7,"error":{"code":"quakes.NotFound","message":"…"}}`;
@@ -10,7 +11,13 @@ public import Foundation
 public enum Reply {
   /// One result line, with its newline.
   public static func line(id: JSONScalar?, result: some Encodable, continues: Bool = false) throws -> Data {
-    try self.envelope(id: id, key: "result", value: WireJSON.encode(result), continues: continues)
+    try self.line(id: id, encodedResult: WireJSON.encode(result), continues: continues)
+  }
+
+  /// One result line, with its newline, for a result that writes its own
+  /// JSON (the same bytes, faster).
+  public static func line(id: JSONScalar?, result: some JSONWritable, continues: Bool = false) throws -> Data {
+    try self.line(id: id, encodedResult: self.encodeResult(result), continues: continues)
   }
 
   /// `result` encoded as a reply's `"result"` value, for
@@ -18,6 +25,13 @@ public enum Reply {
   /// part of a reply and send it to many requests.
   public static func encodeResult(_ result: some Encodable) throws -> Data {
     try WireJSON.encode(result)
+  }
+
+  /// `result` encoded as a reply's `"result"` value, by its own writer.
+  public static func encodeResult(_ result: some JSONWritable) throws -> Data {
+    var buffer = JSONBuffer(capacity: 1024)
+    try result.writeJSON(to: &buffer)
+    return Data(buffer.bytes)
   }
 
   /// One result line around a result encoded by ``encodeResult(_:)``, with its newline.
@@ -34,16 +48,27 @@ public enum Reply {
     return (try? self.envelope(id: id, key: "error", value: body, continues: continues)) ?? body
   }
 
-  private static func envelope(id: JSONScalar?, key: String, value: Data, continues: Bool) throws -> Data {
-    var line = Data("{\"v\":\(WireProtocol.version)".utf8)
+  /// A line's start, up to its `key`'s value: `{"v":1,"id":7,"result":`.
+  static func head(id: JSONScalar?, key: String) throws -> [UInt8] {
+    var head = Array("{\"v\":\(WireProtocol.version)".utf8)
     if let id {
-      line.append(contentsOf: Data(",\"id\":".utf8))
-      line.append(try WireJSON.encode(id))
+      head.append(contentsOf: ",\"id\":".utf8)
+      head.append(contentsOf: try WireJSON.encode(id))
     }
-    line.append(contentsOf: Data(",\"\(key)\":".utf8))
+    head.append(contentsOf: ",\"\(key)\":".utf8)
+    return head
+  }
+
+  /// A line's end after its value: `,"continues":true` when more lines
+  /// follow, the closing brace and the newline.
+  static func tail(continues: Bool) -> [UInt8] {
+    Array((continues ? ",\"continues\":true}\n" : "}\n").utf8)
+  }
+
+  private static func envelope(id: JSONScalar?, key: String, value: Data, continues: Bool) throws -> Data {
+    var line = Data(try self.head(id: id, key: key))
     line.append(value)
-    if continues { line.append(contentsOf: Data(",\"continues\":true".utf8)) }
-    line.append(contentsOf: Data("}\n".utf8))
+    line.append(contentsOf: self.tail(continues: continues))
     return line
   }
 }

@@ -50,6 +50,31 @@ struct QuakectlCommandTests {
     }
   }
 
+  @Test("a list longer than a line (1,234 quakes, streamed in three) prints whole in every format")
+  func longListFormats() async throws {
+    let ids = SyntheticFeed.ids(1_234)
+    try await withDaemon(serving: ids) { daemon, _ in
+      let json = try await quakectl(["list", "--format", "json"], daemon: daemon)
+      #expect(json.status == 0, "\(json.errors)")
+      #expect((json.json as? [[String: Any]])?.map { $0["id"] as? String } == ids)
+
+      let ndjson = try await quakectl(["list", "--format", "ndjson"], daemon: daemon)
+      #expect(ndjson.jsonLines.map { $0["id"] as? String } == ids)
+
+      let csv = try await quakectl(["list", "--format", "csv", "--near", "37,-122"], daemon: daemon)
+      let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+      #expect(rows.count == 1 + ids.count)
+      #expect(rows.first?.hasSuffix(",distance_km,bearing") == true)
+
+      let geojson = try await quakectl(["list", "--format", "geojson"], daemon: daemon)
+      #expect(((geojson.json as? [String: Any])?["features"] as? [Any])?.count == ids.count)
+
+      let table = try await quakectl(["list", "--format", "table", "--limit", "600"], daemon: daemon)
+      #expect(table.output.split(separator: "\n").count == 1 + 600, "a header and 600 rows")
+      #expect(table.errors.contains("600 of 1234 quakes"))
+    }
+  }
+
   @Test("sorting, filtering and paging flags reach the daemon's list selector")
   func listFlags() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in

@@ -1,4 +1,6 @@
 import Foundation
+import HashTreeCollections
+import QuakesModel
 import QuakesDaemon
 import QuakesData
 import QuakesProtocol
@@ -95,5 +97,18 @@ struct ListCacheTests {
     filter.within = GeometryParams(type: "Polygon", coordinates: .list([ring]))
     let cost = ListCache.estimatedCost(of: ListParams(filter: filter), result: Data(count: 10))
     #expect(cost >= 2_002 * 8)
+  }
+}
+
+extension ListCache {
+  /// The encoded result for `params` over `data`, computed by `compute` on
+  /// a miss and kept: what the daemon does for a page of one line.
+  fileprivate func result(
+    for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>, compute: () -> Data
+  ) -> Data {
+    if let result = self.cachedResult(for: params, over: data) { return result }
+    let result = compute()
+    self.insert(result, for: params, over: data)
+    return result
   }
 }

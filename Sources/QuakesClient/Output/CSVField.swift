@@ -11,6 +11,11 @@ public enum CSVField {
 extension CSVField {
   /// A CSV document: `header`, then `rows`, each line ending in CRLF.
   public static func document(header: [String], rows: [[String]]) -> String {
-    ([header] + rows).map { $0.map(self.quoted).joined(separator: ",") + "\r\n" }.joined()
+    self.lines([header] + rows)
+  }
+
+  /// CSV lines, each ending in CRLF.
+  public static func lines(_ rows: [[String]]) -> String {
+    rows.map { $0.map(self.quoted).joined(separator: ",") + "\r\n" }.joined()
   }
 }

@@ -111,11 +111,17 @@ public struct QuakeOutput: Sendable {
   /// when the list was measured from a point.
   public func csv(_ quakes: [ListedQuake]) -> String {
     guard quakes.contains(where: { $0.distanceKm != nil }) else { return self.csv(quakes.map(\.quake)) }
-    return CSVField.document(
-      header: Self.csvColumns + ["distance_km", "bearing"],
-      rows: quakes.map {
-        Self.csvRow($0.quake) + [Self.text($0.distanceKm, unknown: ""), Self.text($0.bearing, unknown: "")]
-      })
+    return CSVField.document(header: Self.csvHeader(measured: true), rows: quakes.map(Self.csvRow(measured:)))
+  }
+
+  /// The CSV header of a list, with `distance_km` and `bearing` when it was measured.
+  static func csvHeader(measured: Bool) -> [String] {
+    measured ? Self.csvColumns + ["distance_km", "bearing"] : Self.csvColumns
+  }
+
+  /// The CSV row of a quake of a measured list: its distance and bearing last.
+  static func csvRow(measured quake: ListedQuake) -> [String] {
+    Self.csvRow(quake.quake) + [Self.text(quake.distanceKm, unknown: ""), Self.text(quake.bearing, unknown: "")]
   }
 
   /// One quake as CSV fields, in ``csvColumns`` order.

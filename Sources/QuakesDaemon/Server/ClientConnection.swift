@@ -47,6 +47,10 @@ struct ClientConnection: Sendable {
           switch await self.responder.respond(to: line, on: self.role) {
           case .line(let reply):
             try await self.write(reply, to: outbound, activity)
+          case .pieces(var pieces):
+            while let piece = pieces.next() {
+              try await self.write(ByteBuffer(bytes: piece), to: outbound, activity)
+            }
           case .watch(let request, let filter):
             try await WatchSession(
               request: request, filter: filter, channel: self.channel.channel, outbound: outbound,
@@ -73,8 +77,18 @@ struct ClientConnection: Sendable {
   private func write(
     _ reply: Data, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ activity: ConnectionActivity
   ) async throws {
+    try await self.write(Self.buffer(reply), to: outbound, activity)
+  }
+
+  /// Writes one reply line or one piece of a long one. The writer waits
+  /// while the socket's buffer is above its high-water mark, so a reply
+  /// written in pieces holds one piece at a time, however slowly the
+  /// client reads.
+  private func write(
+    _ reply: ByteBuffer, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ activity: ConnectionActivity
+  ) async throws {
     activity.touch(busy: false)
-    try await outbound.write(Self.buffer(reply))
+    try await outbound.write(reply)
   }
 
   private func closeWhenIdle(_ activity: ConnectionActivity) async {

@@ -40,19 +40,16 @@ package final class ListCache: Sendable {
     self.entries = Mutex(LeastRecentlyUsed(costLimit: byteLimit))
   }
 
-  /// The encoded result for `params` over `data`, computed by `compute` on a miss.
-  package func result(
-    for params: ListParams,
-    over data: TreeDictionary<Quake.ID, Quake>,
-    compute: () throws -> Data
-  ) rethrows -> Data {
-    if let entry = self.entries.withLock({ $0.value(for: params) }), entry.data == data {
-      return entry.result
-    }
-    let result = try compute()
+  /// The result kept for `params`, if it was computed from `data`.
+  package func cachedResult(for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>) -> Data? {
+    guard let entry = self.entries.withLock({ $0.value(for: params) }), entry.data == data else { return nil }
+    return entry.result
+  }
+
+  /// Keeps `result`, computed for `params` from `data`.
+  package func insert(_ result: Data, for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>) {
     let cost = Self.estimatedCost(of: params, result: result)
     self.entries.withLock { $0.insert(Entry(data: data, result: result), for: params, cost: cost) }
-    return result
   }
 
   /// Forgets every entry.

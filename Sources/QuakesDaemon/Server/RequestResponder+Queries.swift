@@ -26,15 +26,23 @@ extension RequestResponder {
     return CountResult(count: state.selectQuakesCount(matching: filter))
   }
 
-  /// The list selector on a snapshot, through the cache of encoded results.
-  func list(_ params: ListParams, for request: Request) throws(ProtocolError) -> Data {
+  /// The list selector on a snapshot. A page of one line's quakes goes
+  /// through the cache of encoded results; a longer one is streamed as it
+  /// is encoded (in lines when the request asks for `more`), and not kept.
+  func list(_ params: ListParams, for request: Request) throws(ProtocolError) -> Response {
     let query = try params.query()
     let state = self.store.snapshot()
     do {
-      let result = try self.listCache.result(for: params, over: state.selectAllQuakes()) {
-        try Reply.encodeResult(ListResult(state.selectQuakesPage(query)))
+      if let result = self.listCache.cachedResult(for: params, over: state.selectAllQuakes()) {
+        return .line(try Reply.line(id: request.id, encodedResult: result))
       }
-      return try Reply.line(id: request.id, encodedResult: result)
+      let page = state.selectQuakesPage(query)
+      guard page.quakes.count <= ListReplyPieces.quakesPerLine else {
+        return .pieces(try ListReplyPieces(id: request.id, page: page, more: request.more))
+      }
+      let result = try Reply.encodeResult(ListResult(page))
+      self.listCache.insert(result, for: params, over: state.selectAllQuakes())
+      return .line(try Reply.line(id: request.id, encodedResult: result))
     } catch {
       throw self.encodingFailure(error, of: request)
     }

@@ -14,6 +14,8 @@ struct RequestResponder: Sendable {
   enum Response: Sendable {
     /// One reply line, with its newline.
     case line(Data)
+    /// A long list, written a piece at a time as it is encoded.
+    case pieces(ListReplyPieces)
     /// A `quakes.watch` request: the connection streams it.
     case watch(Request, filter: QuakesQuery.Filter?)
   }
@@ -60,19 +62,24 @@ struct RequestResponder: Sendable {
       }
     }
     do throws(ProtocolError) {
-      return .line(try await self.reply(to: request, on: role))
+      return try await self.reply(to: request, on: role)
     } catch {
       return .line(Reply.line(id: request.id, error: error))
     }
   }
 
-  private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
+  private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Response {
+    if request.method == .list { return try self.list(request.params(ListParams.self), for: request) }
+    return .line(try await self.line(replyingTo: request, on: role))
+  }
+
+  private func line(replyingTo request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
     switch request.method {
     case .info: try self.encode(self.info(on: role), for: request)
     case .status: try self.encode(self.reporter.status(of: self.store.snapshot()), for: request)
     case .count: try self.encode(self.count(request.params(FilterParams.self)), for: request)
     case .get: try self.encode(self.get(request.params(IdParams.self)), for: request)
-    case .list: try self.list(request.params(ListParams.self), for: request)
+    case .list: throw ProtocolError(.internal, "\(QuakesProtocol.Method.list.rawValue) is answered by list(_:for:)")
     case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
     case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
     case .purge: try self.encode(await self.purge(), for: request)

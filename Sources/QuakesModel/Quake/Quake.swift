@@ -15,7 +15,7 @@ public import Foundation
 /// `@CowBox` for the same reason): copying a quake, sorting an array of them
 /// or copying a node of the state's `TreeDictionary` moves one pointer.
 public struct Quake: Sendable, Identifiable {
-  private let storage: Storage
+  let storage: Storage
 
   /// Creates a quake from its fields.
   ///

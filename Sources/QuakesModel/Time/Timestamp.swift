@@ -118,7 +118,7 @@ extension Timestamp {
 
   /// The quotient rounded toward −∞ and the non-negative remainder, for any
   /// `value` (no intermediate sum that could overflow at `Int64.min`).
-  private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+  static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
     let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
     return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }

@@ -7,6 +7,12 @@ public struct ListResult: Hashable, Sendable, Codable {
   /// The page, in the requested order.
   public var quakes: [ListedQuake]
 
+  /// Creates a result of `quakes`, `matched` in all.
+  public init(matched: Int, quakes: [ListedQuake]) {
+    self.matched = matched
+    self.quakes = quakes
+  }
+
   /// Creates a result from a page of the list selector: with the page's
   /// origin (the query's `near` centre), each quake with its distance and bearing.
   public init(_ page: QuakesPage) {
@@ -50,5 +56,24 @@ public struct ListedQuake: Hashable, Sendable, Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(self.distanceKm, forKey: .distanceKm)
     try container.encodeIfPresent(self.bearing, forKey: .bearing)
+  }
+}
+
+extension ListResult: JSONWritable {
+  public func writeJSON(to buffer: inout JSONBuffer) {
+    buffer.append(raw: "{\"matched\":")
+    buffer.append(self.matched)
+    buffer.append(raw: ",\"quakes\":[")
+    for (index, quake) in self.quakes.enumerated() {
+      if index > 0 { buffer.append(raw: ",") }
+      quake.writeJSON(to: &buffer)
+    }
+    buffer.append(raw: "]}")
+  }
+}
+
+extension ListedQuake: JSONWritable {
+  public func writeJSON(to buffer: inout JSONBuffer) {
+    self.quake.writeJSON(to: &buffer, distanceKm: self.distanceKm, bearing: self.bearing)
   }
 }

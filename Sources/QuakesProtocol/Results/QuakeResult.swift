@@ -10,3 +10,11 @@ public struct QuakeResult: Hashable, Sendable, Codable {
     self.quake = quake
   }
 }
+
+extension QuakeResult: JSONWritable {
+  public func writeJSON(to buffer: inout JSONBuffer) {
+    buffer.append(raw: "{\"quake\":")
+    self.quake.writeJSON(to: &buffer)
+    buffer.append(raw: "}")
+  }
+}

@@ -37,3 +37,52 @@ public struct WatchEvent: Hashable, Sendable, Codable {
     self.count = count
   }
 }
+
+extension WatchEvent: JSONWritable {
+  /// The members that are present, in sorted order; the status through
+  /// `JSONEncoder` (it holds no quakes).
+  public func writeJSON(to buffer: inout JSONBuffer) throws {
+    buffer.append(raw: "{")
+    if let count = self.count {
+      buffer.append(raw: "\"count\":")
+      buffer.append(count)
+      buffer.append(raw: ",")
+    }
+    if let deleted = self.deleted {
+      buffer.append(raw: "\"deleted\":[")
+      for (index, id) in deleted.enumerated() {
+        if index > 0 { buffer.append(raw: ",") }
+        buffer.append(id)
+      }
+      buffer.append(raw: "],")
+    }
+    buffer.append(raw: "\"event\":")
+    buffer.append(self.event.rawValue)
+    if let feed = self.feed {
+      buffer.append(raw: ",\"feed\":")
+      buffer.append(feed)
+    }
+    if let inserted = self.inserted {
+      buffer.append(raw: ",\"inserted\":")
+      Self.write(inserted, to: &buffer)
+    }
+    if let status = self.status {
+      buffer.append(raw: ",\"status\":")
+      buffer.append(json: try WireJSON.encode(status))
+    }
+    if let updated = self.updated {
+      buffer.append(raw: ",\"updated\":")
+      Self.write(updated, to: &buffer)
+    }
+    buffer.append(raw: "}")
+  }
+
+  private static func write(_ quakes: [Quake], to buffer: inout JSONBuffer) {
+    buffer.append(raw: "[")
+    for (index, quake) in quakes.enumerated() {
+      if index > 0 { buffer.append(raw: ",") }
+      quake.writeJSON(to: &buffer)
+    }
+    buffer.append(raw: "]")
+  }
+}

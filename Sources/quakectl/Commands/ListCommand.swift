@@ -47,19 +47,12 @@ struct ListCommand: ParsableCommand {
   func run() throws {
     let format = self.options.outputFormat
     let params = try self.params(defaultLimit: format == .table ? 20 : nil)
-    let result = try self.options.client().call(.list, params: params, as: ListResult.self)
-    let output = self.options.quakeOutput
-    switch format {
-    case .table:
-      write(output.table(result.quakes))
-      if result.matched > result.quakes.count {
-        FileHandle.standardError.write(
-          Data("\(result.quakes.count) of \(result.matched) quakes; --limit and --offset show more\n".utf8))
-      }
-    case .json: write(try QuakeOutput.jsonLine(result.quakes))
-    case .ndjson: write(try result.quakes.map(QuakeOutput.jsonLine).reduce(Data(), +))
-    case .csv: write(output.csv(result.quakes))
-    case .geojson: write(try output.geoJSON(result.quakes.map(\.quake)))
+    var printer = QuakeListPrinter(format: format, output: self.options.quakeOutput)
+    try self.options.client().list(params) { page in write(try printer.add(page)) }
+    write(try printer.finish())
+    if format == .table, printer.matched > printer.count {
+      FileHandle.standardError.write(
+        Data("\(printer.count) of \(printer.matched) quakes; --limit and --offset show more\n".utf8))
     }
   }
 

@@ -1,0 +1,77 @@
+public import Foundation
+import QuakesModel
+public import QuakesProtocol
+
+/// A list in one output format, printed as its pages arrive from a
+/// streamed `quakes.list`: JSON, NDJSON and CSV a page at a time, so a
+/// list of any length starts printing at once and is never held whole; a
+/// table and GeoJSON, whose shape needs every row, once the list is complete.
+///
+/// The bytes are those of the whole list printed at once: the JSON array
+/// is the one `JSONEncoder` writes (``ListedQuake``'s writer), the CSV has
+/// its distance columns when the list was measured from a point.
+public struct QuakeListPrinter {
+  private let format: OutputFormat
+  private let output: QuakeOutput
+  /// The quakes a table or GeoJSON waits for.
+  private var held: [ListedQuake] = []
+  /// Whether anything of a JSON array or a CSV document was printed.
+  private var started = false
+
+  /// How many quakes matched, before limit and offset (from the last page).
+  public private(set) var matched = 0
+  /// How many quakes were printed.
+  public private(set) var count = 0
+
+  /// A printer of `format`, tables and CSV as `output` writes them.
+  public init(format: OutputFormat, output: QuakeOutput) {
+    self.format = format
+    self.output = output
+  }
+
+  /// What to print for `page`, the next part of the list (often nothing,
+  /// for the formats that wait for the end).
+  public mutating func add(_ page: ListResult) throws -> Data {
+    self.matched = page.matched
+    self.count += page.quakes.count
+    switch self.format {
+    case .table, .geojson:
+      self.held += page.quakes
+      return Data()
+    case .ndjson:
+      var buffer = JSONBuffer(capacity: page.quakes.count * 1024)
+      for quake in page.quakes {
+        quake.writeJSON(to: &buffer)
+        buffer.append(raw: "\n")
+      }
+      return Data(buffer.bytes)
+    case .json:
+      var buffer = JSONBuffer(capacity: page.quakes.count * 1024 + 1)
+      for quake in page.quakes {
+        buffer.append(raw: self.started ? "," : "[")
+        self.started = true
+        quake.writeJSON(to: &buffer)
+      }
+      return Data(buffer.bytes)
+    case .csv:
+      guard let first = page.quakes.first else { return Data() }
+      let rows = page.quakes.map { quake in
+        first.distanceKm == nil ? QuakeOutput.csvRow(quake.quake) : QuakeOutput.csvRow(measured: quake)
+      }
+      let header = self.started ? nil : QuakeOutput.csvHeader(measured: first.distanceKm != nil)
+      self.started = true
+      return Data(CSVField.lines(header.map { [$0] + rows } ?? rows).utf8)
+    }
+  }
+
+  /// What to print once the list is complete.
+  public mutating func finish() throws -> Data {
+    switch self.format {
+    case .table: return Data(self.output.table(self.held).utf8)
+    case .geojson: return try self.output.geoJSON(self.held.map(\.quake))
+    case .ndjson: return Data()
+    case .json: return Data((self.started ? "]\n" : "[]\n").utf8)
+    case .csv: return self.started ? Data() : Data(CSVField.lines([QuakeOutput.csvColumns]).utf8)
+    }
+  }
+}

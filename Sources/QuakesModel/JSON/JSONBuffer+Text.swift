@@ -1,0 +1,105 @@
+public import Foundation
+
+extension JSONBuffer {
+  /// Appends `text` as a JSON string, escaped as `JSONEncoder` escapes it:
+  /// `"` and `\` with a backslash, the controls below U+0020 as `\b`, `\t`,
+  /// `\n`, `\f`, `\r` or `\u00XX`, everything else as its UTF-8; or `null`
+  /// for `nil`.
+  public mutating func append(_ text: String?) {
+    guard let text else { return self.appendNull() }
+    self.bytes.append(UInt8(ascii: "\""))
+    self.append(escaping: text)
+    self.bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `date` as a JSON string in UTC with milliseconds
+  /// (`"2021-04-16T19:56:38.123Z"`): ``Timestamp/iso8601(_:)``'s text.
+  public mutating func append(timestamp date: Date) {
+    let total = Timestamp.milliseconds(date)
+    let (days, msOfDay) = Timestamp.floorDivide(total, 86_400_000)
+    let (year, month, day) = Timestamp.civil(fromDays: days)
+    self.bytes.append(UInt8(ascii: "\""))
+    if (0...9999).contains(year) {
+      self.append(digitsOf: UInt(year), width: 4)
+    } else {
+      self.append(Int(year))
+    }
+    self.append(field: month, after: "-")
+    self.append(field: day, after: "-")
+    self.append(field: msOfDay / 3_600_000, after: "T")
+    self.append(field: msOfDay / 60_000 % 60, after: ":")
+    self.append(field: msOfDay / 1000 % 60, after: ":")
+    self.bytes.append(UInt8(ascii: "."))
+    self.append(digitsOf: UInt(msOfDay % 1000), width: 3)
+    self.append(raw: "Z\"")
+  }
+
+  /// Appends the pieces of `pattern` as one JSON string.
+  mutating func append(_ pattern: Quake.TextPattern) {
+    self.bytes.append(UInt8(ascii: "\""))
+    pattern.prefix.withUTF8Buffer { self.append(escaping: $0) }
+    self.append(escaping: pattern.first)
+    pattern.infix.withUTF8Buffer { self.append(escaping: $0) }
+    self.append(escaping: pattern.second)
+    self.bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the elements of a comma-wrapped list (`,a,b,`) as a JSON array
+  /// of strings (`["a","b"]`): ``CommaWrappedList/elements``, without
+  /// making them.
+  mutating func append(commaWrapped text: String) {
+    self.bytes.append(UInt8(ascii: "["))
+    var first = true
+    for element in text.utf8.split(separator: UInt8(ascii: ",")) {
+      if !first { self.bytes.append(UInt8(ascii: ",")) }
+      first = false
+      self.bytes.append(UInt8(ascii: "\""))
+      self.append(escaping: element)
+      self.bytes.append(UInt8(ascii: "\""))
+    }
+    self.bytes.append(UInt8(ascii: "]"))
+  }
+
+  private mutating func append(field value: Int64, after separator: Unicode.Scalar) {
+    self.bytes.append(UInt8(ascii: separator))
+    self.append(digitsOf: UInt(value), width: 2)
+  }
+
+  private mutating func append(escaping text: String) {
+    var text = text
+    text.withUTF8 { self.append(escaping: $0) }
+  }
+
+  /// Appends `text`'s bytes, escaped, without quotes. Runs that need no
+  /// escaping (nearly every text) are copied whole.
+  private mutating func append(escaping text: some Collection<UInt8>) {
+    var start = text.startIndex
+    var index = start
+    while index != text.endIndex {
+      let byte = text[index]
+      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        text.formIndex(after: &index)
+        continue
+      }
+      self.bytes.append(contentsOf: text[start..<index])
+      switch byte {
+      case UInt8(ascii: "\""): self.append(raw: "\\\"")
+      case UInt8(ascii: "\\"): self.append(raw: "\\\\")
+      case 0x08: self.append(raw: "\\b")
+      case 0x09: self.append(raw: "\\t")
+      case 0x0A: self.append(raw: "\\n")
+      case 0x0C: self.append(raw: "\\f")
+      case 0x0D: self.append(raw: "\\r")
+      default:
+        self.append(raw: "\\u00")
+        self.bytes.append(Self.hexDigits[Int(byte >> 4)])
+        self.bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+      }
+      text.formIndex(after: &index)
+      start = index
+    }
+    self.bytes.append(contentsOf: text[start..<index])
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
