@@ -11,26 +11,17 @@ import QuakesModel
 public enum Reply {
   /// One result line, with its newline.
   public static func line(id: JSONScalar?, result: some Encodable, continues: Bool = false) throws -> Data {
-    try self.line(id: id, encodedResult: WireJSON.encode(result), continues: continues)
-  }
-
-  /// One result line, with its newline, for a result that writes its own
-  /// JSON (the same bytes, faster).
-  public static func line(id: JSONScalar?, result: some JSONWritable, continues: Bool = false) throws -> Data {
     try self.line(id: id, encodedResult: self.encodeResult(result), continues: continues)
   }
 
   /// `result` encoded as a reply's `"result"` value, for
   /// ``line(id:encodedResult:continues:)``: a server can cache the costly
-  /// part of a reply and send it to many requests.
+  /// part of a reply and send it to many requests. A ``JSONWritable``
+  /// result writes itself (the same bytes, without `JSONEncoder`'s cost).
   public static func encodeResult(_ result: some Encodable) throws -> Data {
-    try WireJSON.encode(result)
-  }
-
-  /// `result` encoded as a reply's `"result"` value, by its own writer.
-  public static func encodeResult(_ result: some JSONWritable) throws -> Data {
+    guard let writable = result as? any JSONWritable else { return try WireJSON.encode(result) }
     var buffer = JSONBuffer(capacity: 1024)
-    try result.writeJSON(to: &buffer)
+    try writable.writeJSON(to: &buffer)
     return Data(buffer.bytes)
   }
 
