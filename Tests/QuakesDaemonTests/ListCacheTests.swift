@@ -1,8 +1,8 @@
 import Foundation
 import HashTreeCollections
-import QuakesModel
 import QuakesDaemon
 import QuakesData
+import QuakesModel
 import QuakesProtocol
 import Testing
 

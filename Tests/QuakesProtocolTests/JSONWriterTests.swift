@@ -75,7 +75,9 @@ struct JSONWriterTests {
     #expect(json.contains(#""magnitude":null"#))
     #expect(json.contains(#""longitude":null"#))
     #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
-    let reply = (try? Reply.line(id: nil, result: QuakeResult(quake: quake))).map { String(decoding: $0, as: UTF8.self) }
+    let reply = (try? Reply.line(id: nil, result: QuakeResult(quake: quake))).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     #expect(reply?.contains(#""magnitude":null"#) == true, "a reply takes the writer's path, which cannot fail")
   }
 

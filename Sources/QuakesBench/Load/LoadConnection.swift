@@ -18,25 +18,35 @@ final class LoadConnection {
     case .unix(let path):
       self.descriptor = try UnixSocketAddress(path).connectedStreamSocket()
     case .tcp(let port):
-      self.descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = port.bigEndian
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(self.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard connected == 0 else { throw self.failure("connect 127.0.0.1:\(port)") }
-      var noDelay: Int32 = 1
-      setsockopt(self.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+      self.descriptor = try Self.connectedTCPSocket(port: port)
     }
     _ = fcntl(self.descriptor, F_SETFL, fcntl(self.descriptor, F_GETFL) | O_NONBLOCK)
   }
 
   deinit {
     close(self.descriptor)
+  }
+
+  /// A blocking TCP socket connected to 127.0.0.1:`port`, without Nagle's delay.
+  static func connectedTCPSocket(port: UInt16) throws -> Int32 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      let code = errno
+      close(descriptor)
+      throw LoadGenerator.Failure(description: "connect 127.0.0.1:\(port): \(String(cString: strerror(code)))")
+    }
+    var noDelay: Int32 = 1
+    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+    return descriptor
   }
 
   /// Requests sent whose replies have not arrived.

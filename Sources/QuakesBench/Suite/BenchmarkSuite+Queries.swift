@@ -80,6 +80,12 @@ extension BenchmarkSuite {
       depth: 1, work: self.work)
     firstAnswers.newest = newest
     self.firstAnswers(try await firstAnswers.run(), comparison: firstAnswers, quakes: quakes)
+
+    print("a full list: \(quakes) quakes, streamed")
+    let fullList = FullListBenchmark(
+      querySocket: comparison.querySocket, daemon: daemon, peerPort: port,
+      quakes: Int(try await SQLiteShell.run(database, "SELECT count(*) FROM quakes")) ?? 0, rounds: comparison.rounds)
+    self.fullList(try fullList.run(), benchmark: fullList, quakes: quakes)
   }
 
   private mutating func scriptedQuery(runtime: String, daemon: pid_t, database: String, quakes: String) async throws {
