@@ -12,7 +12,8 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release lint format test run demo bench bench-peers bench-smoke completions clean
+.PHONY: all deps toolchain build release lint format test run demo bench bench-peers bench-smoke completions clean \
+	release-static install install-files uninstall deb deb-test deps-deb
 
 all: build
 
@@ -21,9 +22,10 @@ toolchain:
 	  echo "error: swift not found on PATH. Install the Swift 6 toolchain"; \
 	  echo "       (https://www.swift.org/install/linux/) and run make again."; exit 1; }
 
-deps: toolchain
+# Installs the Debian packages named in $(1) that are not installed yet.
+define install-missing
 	@missing=""; \
-	for package in $(DEBIAN_PACKAGES); do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" \
 	    || missing="$$missing $$package"; \
 	done; \
@@ -32,6 +34,10 @@ deps: toolchain
 	  $(SUDO) apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+endef
+
+deps: toolchain
+	$(call install-missing,$(DEBIAN_PACKAGES))
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -53,6 +59,7 @@ test: deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-smoke
+	$(MAKE) --no-print-directory deb-test
 
 run: build
 	$(SWIFT) run $(SWIFT_FLAGS) quakesd $(ARGS)
@@ -88,9 +95,7 @@ bench: release bench-peers
 	"$$bin/quakes-bench" suite --peers $(BENCH_VENV)/bin --output docs/benchmarks.md --analysis docs/benchmarks-analysis.md $(ARGS)
 
 bench-peers:
-	@dpkg-query -W -f='$${Status}' python3-venv 2>/dev/null | grep -q "install ok installed" || { \
-	  echo "installing Debian packages: python3-venv"; \
-	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends python3-venv; }
+	$(call install-missing,python3-venv)
 	@[ -x $(BENCH_VENV)/bin/geojson-to-sqlite ] || { python3 -m venv $(BENCH_VENV) && \
 	  $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
 
@@ -102,5 +107,99 @@ bench-smoke: build
 	  && echo "bench-smoke: every comparison ran (report in .build/bench-smoke.md)" \
 	  || { tail -n 40 .build/bench-smoke.log; echo "bench-smoke failed (whole log: .build/bench-smoke.log)"; exit 1; }
 
+# Installing, for a distribution without the Debian package (docs/packaging.md):
+#   make install [PREFIX=/usr/local] [DESTDIR=…]    builds (release) and installs
+#   make uninstall [PREFIX=…] [DESTDIR=…]           removes what install installed,
+#                                                   the configuration file aside
+# The version, from its one source: QuakesdProduct.version.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/QuakesModel/Release/QuakesdProduct.swift)
+PREFIX ?= /usr/local
+SBINDIR ?= $(PREFIX)/sbin
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/quakesd
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+SYSCONFDIR ?= /etc
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/vendor-completions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+UNITS := quakesd.service quakesd.socket quakesd-query.socket
+INSTALLED := $(SBINDIR)/quakesd $(BINDIR)/quakectl $(addprefix $(UNITDIR)/,$(UNITS)) \
+	$(SYSUSERSDIR)/quakesd.conf $(MANDIR)/man1/quakectl.1 $(MANDIR)/man5/quakesd.conf.5 $(MANDIR)/man8/quakesd.8 \
+	$(BASHCOMPDIR)/quakectl $(ZSHCOMPDIR)/_quakectl $(FISHCOMPDIR)/quakectl.fish $(DOCDIR)/README.md
+
+install: release
+	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)"
+
+# The files alone, from the binaries in BIN (the Debian package's rules call this).
+install-files:
+	@[ -x "$(BIN)/quakesd" ] && [ -x "$(BIN)/quakectl" ] || { echo "error: no quakesd and quakectl in BIN=$(BIN)"; exit 1; }
+	install -D -m 0755 "$(BIN)/quakesd" "$(DESTDIR)$(SBINDIR)/quakesd"
+	install -D -m 0755 "$(BIN)/quakectl" "$(DESTDIR)$(BINDIR)/quakectl"
+	install -d "$(DESTDIR)$(UNITDIR)"
+	for unit in $(UNITS); do \
+	  sed 's|^ExecStart=/usr/sbin/quakesd|ExecStart=$(SBINDIR)/quakesd|' systemd/$$unit >"$(DESTDIR)$(UNITDIR)/$$unit" && \
+	  chmod 0644 "$(DESTDIR)$(UNITDIR)/$$unit"; \
+	done
+	install -D -m 0644 systemd/quakesd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/quakesd.conf"
+	install -D -m 0644 man/quakectl.1 "$(DESTDIR)$(MANDIR)/man1/quakectl.1"
+	install -D -m 0644 man/quakesd.conf.5 "$(DESTDIR)$(MANDIR)/man5/quakesd.conf.5"
+	install -D -m 0644 man/quakesd.8 "$(DESTDIR)$(MANDIR)/man8/quakesd.8"
+	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	@# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
+	"$(BIN)/quakectl" --generate-completion-script bash | sed '1{/^#!/d}' >"$(DESTDIR)$(BASHCOMPDIR)/quakectl"
+	"$(BIN)/quakectl" --generate-completion-script zsh >"$(DESTDIR)$(ZSHCOMPDIR)/_quakectl"
+	"$(BIN)/quakectl" --generate-completion-script fish >"$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
+	chmod 0644 "$(DESTDIR)$(BASHCOMPDIR)/quakectl" "$(DESTDIR)$(ZSHCOMPDIR)/_quakectl" "$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
+	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
+	@# The configuration: every key commented out; an existing one is kept.
+	@if [ -n "$(DESTDIR)" ] || [ ! -e "$(SYSCONFDIR)/quakesd/quakesd.conf" ]; then \
+	  install -D -m 0644 packaging/quakesd.conf "$(DESTDIR)$(SYSCONFDIR)/quakesd/quakesd.conf"; \
+	else echo "kept $(SYSCONFDIR)/quakesd/quakesd.conf"; fi
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
+	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null
+	@echo "left $(SYSCONFDIR)/quakesd/quakesd.conf and the state in /var/lib/quakesd; remove them by hand if you want"
+
+# The Debian package (docs/packaging.md): quakesd_VERSION_ARCH.deb in .build-deb/.
+# The binaries link the Swift runtime statically, so the package depends on
+# Debian libraries only; their build has a folder of its own.
+DEB_TOOLS := dpkg-dev debhelper fakeroot lintian
+DEB_VERSION := $(subst -,~,$(VERSION))
+DEB_DIR := .build-deb
+DEB_TREE := $(DEB_DIR)/quakesd-$(DEB_VERSION)
+# -z now: the hardening Debian builds C programs with (lintian: hardening-no-bindnow).
+STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path .build-static -Xlinker -z -Xlinker now
+
+deps-deb:
+	$(call install-missing,$(DEB_TOOLS))
+
+release-static: deps
+	$(SWIFT) build $(STATIC_FLAGS) --product quakesd
+	$(SWIFT) build $(STATIC_FLAGS) --product quakectl
+
+deb: deps-deb release-static
+	rm -rf "$(DEB_TREE)" && mkdir -p "$(DEB_TREE)"
+	cp -R packaging/debian "$(DEB_TREE)/debian"
+	cp systemd/quakesd.sysusers "$(DEB_TREE)/debian/quakesd.sysusers"
+	@{ echo "quakesd ($(DEB_VERSION)) unstable; urgency=medium"; echo; \
+	  echo "  * Built from $$(git describe --always --dirty 2>/dev/null || echo 'a source tree'); see the project's history."; \
+	  echo; echo " -- quakesd developers <quakesd@packages.invalid>  $$(git log -1 --format=%aD 2>/dev/null || date -R)"; \
+	} >"$(DEB_TREE)/debian/changelog"
+	cd "$(DEB_TREE)" && QUAKESD_SOURCE="$(CURDIR)" dpkg-buildpackage -b -us -uc -d
+	@ls -l $(DEB_DIR)/quakesd_$(DEB_VERSION)_*.deb
+
+# Builds the package and checks it: lintian, then install, run and purge in a
+# throwaway root (packaging/test-deb.sh); then make install and uninstall
+# (packaging/test-install.sh). make test runs it where dpkg is.
+deb-test:
+	@if command -v dpkg-deb >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory deb && packaging/test-deb.sh $(DEB_DIR)/quakesd_$(DEB_VERSION)_*.deb "$(VERSION)" \
+	    && packaging/test-install.sh .build-static/release; \
+	else echo "deb-test: skipped, dpkg is not on this machine (the package is Debian's)"; fi
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-static .build-deb

@@ -199,7 +199,7 @@ struct SystemdUnitTests {
     try ["quakesd.service", "quakesd.socket", "quakesd-query.socket"].map { name in
       let text = try String(contentsOf: Self.units.appendingPathComponent(name), encoding: .utf8)
         .replacingOccurrences(
-          of: "ExecStart=/usr/bin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
+          of: "ExecStart=/usr/sbin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
       try text.write(toFile: directory.file(name), atomically: true, encoding: .utf8)
       return directory.file(name)
     }
