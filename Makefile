@@ -135,9 +135,11 @@ install: release
 
 # The files alone, from the binaries in BIN (the Debian package's rules call this).
 install-files:
-	@[ -x "$(BIN)/quakesd" ] && [ -x "$(BIN)/quakectl" ] || { echo "error: no quakesd and quakectl in BIN=$(BIN)"; exit 1; }
-	install -D -m 0755 "$(BIN)/quakesd" "$(DESTDIR)$(SBINDIR)/quakesd"
-	install -D -m 0755 "$(BIN)/quakectl" "$(DESTDIR)$(BINDIR)/quakectl"
+	@[ -x "$(BIN)/quakes" ] || { echo "error: no quakes (the multi-call binary) in BIN=$(BIN)"; exit 1; }
+	@# One binary for both programs: quakectl is a link to quakesd (docs/packaging.md).
+	install -D -m 0755 "$(BIN)/quakes" "$(DESTDIR)$(SBINDIR)/quakesd"
+	install -d "$(DESTDIR)$(BINDIR)"
+	ln -sfr "$(DESTDIR)$(SBINDIR)/quakesd" "$(DESTDIR)$(BINDIR)/quakectl"
 	install -d "$(DESTDIR)$(UNITDIR)"
 	for unit in $(UNITS); do \
 	  sed 's|^ExecStart=/usr/sbin/quakesd|ExecStart=$(SBINDIR)/quakesd|' systemd/$$unit >"$(DESTDIR)$(UNITDIR)/$$unit" && \
@@ -149,9 +151,9 @@ install-files:
 	install -D -m 0644 man/quakesd.8 "$(DESTDIR)$(MANDIR)/man8/quakesd.8"
 	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	@# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
-	"$(BIN)/quakectl" --generate-completion-script bash | sed '1{/^#!/d}' >"$(DESTDIR)$(BASHCOMPDIR)/quakectl"
-	"$(BIN)/quakectl" --generate-completion-script zsh >"$(DESTDIR)$(ZSHCOMPDIR)/_quakectl"
-	"$(BIN)/quakectl" --generate-completion-script fish >"$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
+	"$(DESTDIR)$(BINDIR)/quakectl" --generate-completion-script bash | sed '1{/^#!/d}' >"$(DESTDIR)$(BASHCOMPDIR)/quakectl"
+	"$(DESTDIR)$(BINDIR)/quakectl" --generate-completion-script zsh >"$(DESTDIR)$(ZSHCOMPDIR)/_quakectl"
+	"$(DESTDIR)$(BINDIR)/quakectl" --generate-completion-script fish >"$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
 	chmod 0644 "$(DESTDIR)$(BASHCOMPDIR)/quakectl" "$(DESTDIR)$(ZSHCOMPDIR)/_quakectl" "$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
 	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	@# The configuration: every key commented out; an existing one is kept.
@@ -178,8 +180,7 @@ deps-deb:
 	$(call install-missing,$(DEB_TOOLS))
 
 release-static: deps
-	$(SWIFT) build $(STATIC_FLAGS) --product quakesd
-	$(SWIFT) build $(STATIC_FLAGS) --product quakectl
+	$(SWIFT) build $(STATIC_FLAGS) --product quakes
 
 deb: deps-deb release-static
 	rm -rf "$(DEB_TREE)" && mkdir -p "$(DEB_TREE)"

@@ -5,12 +5,14 @@
 //
 //   QuakesModel (the values: Quake and its JSON shape, feeds, timestamps, the list query)
 //     ← QuakesProtocol (the NDJSON wire format shared by quakesd and quakectl)
-//       ← QuakesClient (socket discovery, the NDJSON client, output formats) ← quakectl (the CLI)
+//       ← QuakesClient (socket discovery, the NDJSON client, output formats)
+//         ← QuakectlCommandLine (the CLI's commands) ← quakectl
 //     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
 //       ← QuakesSQLite (the SQLite local store)
 //       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //       ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging),
-//         also on QuakesProtocol ← quakesd (the daemon)
+//         also on QuakesProtocol ← QuakesdCommandLine (flags, signals) ← quakesd (the daemon)
+//   quakes: both command lines in one binary, run as whichever its name says (the Debian package's)
 //       ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
 //     ← usgs-standin (serves a folder of feeds, for the offline demo), QuakesBench ← quakes-bench
@@ -132,14 +134,19 @@ let package = Package(
       dependencies: ["QuakesProtocol", "QuakesModel"],
       swiftSettings: strictSwift
     ),
-    .executableTarget(
-      name: "quakectl",
+    .target(
+      name: "QuakectlCommandLine",
       dependencies: [
         "QuakesClient",
         "QuakesProtocol",
         "QuakesModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "quakectl",
+      dependencies: ["QuakectlCommandLine"],
       swiftSettings: strictSwift
     ),
     .target(
@@ -151,12 +158,14 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
-    // Linked into quakesd alone: it catches stop signals from the process's
-    // first instruction after the dynamic loader (.preinit_array), which a
-    // library linked into the tests must not do to the test runner.
+    // Linked into quakesd (and the multi-call quakes, which releases them when
+    // it runs as quakectl) alone, through QuakesdCommandLine, which no test
+    // links: it catches stop signals from the process's first instruction
+    // after the dynamic loader (.preinit_array), which a library linked into
+    // the tests must not do to the test runner.
     .target(name: "CStopSignals"),
-    .executableTarget(
-      name: "quakesd",
+    .target(
+      name: "QuakesdCommandLine",
       dependencies: [
         "QuakesDaemon",
         "QuakesModel",
@@ -168,6 +177,18 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "quakesd",
+      dependencies: ["QuakesdCommandLine"],
+      swiftSettings: strictSwift
+    ),
+    // Both programs in one binary, run as whichever its name says: what the
+    // Debian package installs (docs/packaging.md).
+    .executableTarget(
+      name: "quakes",
+      dependencies: ["QuakesdCommandLine", "QuakectlCommandLine"],
       swiftSettings: strictSwift
     ),
     .target(

@@ -61,16 +61,25 @@ installed_version=$("$root/usr/sbin/quakesd" --version)
   || fail "quakesd --version says '$installed_version', not $version"
 "$root/usr/sbin/quakesd" --check-config --config "$root/etc/quakesd/quakesd.conf" \
   || fail "quakesd --check-config rejects the installed configuration"
-"$root/usr/bin/quakectl" --help | grep -q 'quakectl' || fail "quakectl --help"
+[ "$(readlink "$root/usr/bin/quakectl")" = "../sbin/quakesd" ] || fail "/usr/bin/quakectl is not a link to quakesd"
+"$root/usr/bin/quakectl" --help | grep -q 'USAGE: quakectl' || fail "quakectl --help does not show quakectl's help"
+"$root/usr/bin/quakectl" --version | grep -q "^quakectl $version " || fail "quakectl --version"
 # The Swift runtime is linked in: nothing from a toolchain may be needed.
 if ldd "$root/usr/sbin/quakesd" "$root/usr/bin/quakectl" | grep -E 'libswift|libFoundation|libdispatch|not found'; then
   fail "a binary needs a library from the Swift toolchain"
 fi
 
-echo "deb-test: dpkg --purge (with a cache in the state directory, as systemd makes it)"
+echo "deb-test: upgrade (the package over itself) keeps the cache and a changed configuration"
 mkdir -p "$root/var/lib/private/quakesd"
 echo "not really a database" >"$root/var/lib/private/quakesd/quakes.sqlite"
 ln -s private/quakesd "$root/var/lib/quakesd"
+echo "# changed by the operator" >>"$root/etc/quakesd/quakesd.conf"
+dpkg_root -i "$deb" || fail "dpkg -i over the installed package"
+[ -f "$root/var/lib/quakesd/quakes.sqlite" ] || fail "the upgrade lost the cache"
+tail -n 1 "$root/etc/quakesd/quakesd.conf" | grep -q '^# changed by the operator$' \
+  || fail "the upgrade replaced the operator's configuration"
+
+echo "deb-test: dpkg --purge (with the cache in the state directory, as systemd makes it)"
 dpkg_root --purge quakesd || fail "dpkg --purge"
 # What may stay: dpkg's database; the group, since Debian removes no system
 # user or group on purge (files may still belong to it; here

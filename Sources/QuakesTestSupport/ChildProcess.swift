@@ -91,7 +91,12 @@ public final class ChildProcess: Sendable {
 
   /// Whether the child ended by SIGKILL (after ``kill()``).
   public var wasKilled: Bool {
-    self.exitStatus == .signalled(SIGKILL)
+    self.wasEnded(by: SIGKILL)
+  }
+
+  /// Whether `signal` ended the child (not an exit status of the same number).
+  public func wasEnded(by signal: Int32) -> Bool {
+    self.exitStatus == .signalled(signal)
   }
 
   /// How the child ended, `nil` while it runs: `waitid` with `WNOWAIT`,

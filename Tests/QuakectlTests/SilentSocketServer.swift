@@ -1,5 +1,6 @@
 import Foundation
 import QuakesProtocol
+import Synchronization
 
 /// A Unix socket server for tests of the client's failure paths: it accepts
 /// clients and either never answers, or answers every connection with one
@@ -7,6 +8,10 @@ import QuakesProtocol
 final class SilentSocketServer: @unchecked Sendable {
   private let descriptor: Int32
   private let thread: Thread
+  private let acceptedClients: AcceptedClients
+
+  /// How many clients it has accepted.
+  var accepted: Int { self.acceptedClients.count.load(ordering: .acquiring) }
 
   init(path: String, reply: String? = nil) throws {
     let descriptor = try UnixSocketAddress(path).boundStreamSocket()
@@ -15,12 +20,15 @@ final class SilentSocketServer: @unchecked Sendable {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
     self.descriptor = descriptor
+    let acceptedClients = AcceptedClients()
+    self.acceptedClients = acceptedClients
     self.thread = Thread {
       var clients: [Int32] = []
       while true {
         let client = accept(descriptor, nil, nil)
         guard client >= 0 else { break }
         clients.append(client)
+        acceptedClients.count.add(1, ordering: .releasing)
         if let reply {
           _ = (reply + "\n").withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         }
@@ -28,6 +36,10 @@ final class SilentSocketServer: @unchecked Sendable {
       clients.forEach { close($0) }
     }
     self.thread.start()
+  }
+
+  private final class AcceptedClients: Sendable {
+    let count = Atomic<Int>(0)
   }
 
   deinit {

@@ -6,7 +6,7 @@ import QuakesModel
 import ServiceLifecycle
 
 /// `quakesd`: keeps a local cache of the USGS earthquake catalogue.
-@main
+
 struct QuakesdCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quakesd",

@@ -1,0 +1,3 @@
+import QuakesdCommandLine
+
+await QuakesdMain.run()
