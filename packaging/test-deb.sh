@@ -21,6 +21,19 @@ echo "deb-test: lintian $deb"
 lintian --fail-on error,warning --display-info --no-tag-display-limit "$deb" \
   || fail "lintian reported errors or warnings (above)"
 
+# What only a system running systemd shows: the maintainer scripts start
+# the sockets and the service on install, restart them after an upgrade,
+# and stop them on removal, each only where systemd runs.
+scripts=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-scripts.XXXXXX")
+dpkg-deb -e "$deb" "$scripts"
+grep -q '_dh_action=restart' "$scripts/postinst" || fail "postinst does not restart the service after an upgrade"
+grep -q "deb-systemd-invoke \$_dh_action .*'quakesd.service'" "$scripts/postinst" \
+  || fail "postinst does not start or restart quakesd.service"
+grep -q "deb-systemd-invoke stop .*'quakesd.service'" "$scripts/prerm" || fail "prerm does not stop quakesd.service"
+grep -q 'if \[ -d /run/systemd/system \]' "$scripts/postinst" || fail "postinst starts units without systemd"
+grep -q 'systemd-sysusers' "$scripts/postinst" || fail "postinst does not make the group"
+rm -rf "$scripts"
+
 root=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-root.XXXXXX")
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/triggers"
