@@ -12,12 +12,13 @@ struct Quakectl: ParsableCommand {
       use control.sock (root and group quakes). Sockets: --socket, else QUAKESD_SOCKET, else /run/quakesd/,
       $XDG_RUNTIME_DIR/quakesd/ or /tmp/quakesd-UID/.
 
-      Exit status: 0 ok, 1 failure, 2 usage, 3 timeout, 4 permission denied, 7 quakesd not running,
+      Exit status: 0 ok, 1 failure (health: unhealthy), 2 usage, 3 timeout, 4 permission denied, 7 quakesd not running,
       9 protocol version mismatch, 10 not found.
       """,
     version: QuakectlVersion.text,
     subcommands: [
-      StatusCommand.self, InfoCommand.self, CountCommand.self, ListCommand.self, ShowCommand.self, RefreshCommand.self,
+      StatusCommand.self, HealthCommand.self, InfoCommand.self, CountCommand.self, ListCommand.self, ShowCommand.self,
+      RefreshCommand.self,
       DeleteCommand.self, PurgeCommand.self, WatchCommand.self,
     ]
   )

@@ -12,7 +12,7 @@ public enum RelativeAge {
   /// `seconds` (not negative) in its largest whole unit. Days are capped at
   /// a billion, so a date from a damaged answer prints instead of trapping
   /// on the conversion to `Int`.
-  private static func span(_ seconds: Double) -> String {
+  static func span(_ seconds: Double) -> String {
     let seconds = seconds.isNaN ? 0 : min(seconds, 86_400e9)
     return switch seconds {
     case ..<60: "\(Int(seconds))s"
