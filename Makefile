@@ -108,7 +108,7 @@ bench-smoke: build
 	  || { tail -n 40 .build/bench-smoke.log; echo "bench-smoke failed (whole log: .build/bench-smoke.log)"; exit 1; }
 
 # Installing, for a distribution without the Debian package (docs/packaging.md):
-#   make install [PREFIX=/usr/local] [DESTDIR=…]    builds (release) and installs
+#   make release-static; make install [PREFIX=/usr/local] [DESTDIR=…]
 #   make uninstall [PREFIX=…] [DESTDIR=…]           removes what install installed,
 #                                                   the configuration file aside
 # The version, from its one source: QuakesdProduct.version.
@@ -130,12 +130,15 @@ INSTALLED := $(SBINDIR)/quakesd $(BINDIR)/quakectl $(addprefix $(UNITDIR)/,$(UNI
 	$(SYSUSERSDIR)/quakesd.conf $(MANDIR)/man1/quakectl.1 $(MANDIR)/man5/quakesd.conf.5 $(MANDIR)/man8/quakesd.8 \
 	$(BASHCOMPDIR)/quakectl $(ZSHCOMPDIR)/_quakectl $(FISHCOMPDIR)/quakectl.fish $(DOCDIR)/README.md
 
-install: release
-	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)"
+# make install installs what the package ships: the static build, made
+# beforehand as yourself (`make release-static`), so that a `sudo make
+# install` builds nothing as root and needs no toolchain on root's PATH.
+install:
+	@$(MAKE) --no-print-directory install-files BIN="$(STATIC_BIN)"
 
 # The files alone, from the binaries in BIN (the Debian package's rules call this).
 install-files:
-	@[ -x "$(BIN)/quakes" ] || { echo "error: no quakes (the multi-call binary) in BIN=$(BIN)"; exit 1; }
+	@[ -x "$(BIN)/quakes" ] || { echo "error: no quakes (the multi-call binary) in $(BIN): build it first, as yourself: make release-static"; exit 1; }
 	@# One binary for both programs: quakectl is a link to quakesd (docs/packaging.md).
 	install -D -m 0755 "$(BIN)/quakes" "$(DESTDIR)$(SBINDIR)/quakesd"
 	install -d "$(DESTDIR)$(BINDIR)"
@@ -157,7 +160,7 @@ install-files:
 	chmod 0644 "$(DESTDIR)$(BASHCOMPDIR)/quakectl" "$(DESTDIR)$(ZSHCOMPDIR)/_quakectl" "$(DESTDIR)$(FISHCOMPDIR)/quakectl.fish"
 	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	@# The configuration: every key commented out; an existing one is kept.
-	@if [ -n "$(DESTDIR)" ] || [ ! -e "$(SYSCONFDIR)/quakesd/quakesd.conf" ]; then \
+	@if [ ! -e "$(DESTDIR)$(SYSCONFDIR)/quakesd/quakesd.conf" ]; then \
 	  install -D -m 0644 packaging/quakesd.conf "$(DESTDIR)$(SYSCONFDIR)/quakesd/quakesd.conf"; \
 	else echo "kept $(SYSCONFDIR)/quakesd/quakesd.conf"; fi
 
@@ -165,6 +168,7 @@ uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
 	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null
 	@echo "left $(SYSCONFDIR)/quakesd/quakesd.conf and the state in /var/lib/quakesd; remove them by hand if you want"
+	@echo "(stop and disable the units before uninstalling: systemctl disable --now quakesd.service quakesd.socket quakesd-query.socket)"
 
 # The Debian package (docs/packaging.md): quakesd_VERSION_ARCH.deb in .build-deb/.
 # The binaries link the Swift runtime statically, so the package depends on
@@ -175,6 +179,7 @@ DEB_DIR := .build-deb
 DEB_TREE := $(DEB_DIR)/quakesd-$(DEB_VERSION)
 # -z now: the hardening Debian builds C programs with (lintian: hardening-no-bindnow).
 STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path .build-static -Xlinker -z -Xlinker now
+STATIC_BIN := .build-static/release
 
 deps-deb:
 	$(call install-missing,$(DEB_TOOLS))
@@ -199,7 +204,7 @@ deb: deps-deb release-static
 deb-test:
 	@if command -v dpkg-deb >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory deb && packaging/test-deb.sh $(DEB_DIR)/quakesd_$(DEB_VERSION)_*.deb "$(VERSION)" \
-	    && packaging/test-install.sh .build-static/release; \
+	    && packaging/test-install.sh; \
 	else echo "deb-test: skipped, dpkg is not on this machine (the package is Debian's)"; fi
 
 clean:

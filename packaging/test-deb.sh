@@ -7,8 +7,13 @@
 #
 # The root is a directory, not a chroot: dpkg runs the maintainer scripts
 # without chroot(2) (--force-script-chrootless) and tells them the root in
-# DPKG_ROOT; no systemd runs there, so they enable the units (links in the
-# root's /etc) and start nothing, as in a container without systemd.
+# DPKG_ROOT, which deb-systemd-helper (enabling the units: links in the
+# root's /etc) and systemd-sysusers (the group) honour. Bookworm's snippets
+# that start, restart and stop units check only for a running systemd, not
+# DPKG_ROOT, so on a host running systemd they would act on the host's own
+# quakesd: systemctl and deb-systemd-invoke are replaced, for dpkg's
+# children alone, by stand-ins that record what they were asked and do
+# nothing.
 set -euo pipefail
 
 deb=$1
@@ -21,25 +26,30 @@ echo "deb-test: lintian $deb"
 lintian --fail-on error,warning --display-info --no-tag-display-limit "$deb" \
   || fail "lintian reported errors or warnings (above)"
 
+stubs=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-stubs.XXXXXX")
+trap 'rm -rf "$stubs"' EXIT
+root=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-root.XXXXXX")
+trap 'rm -rf "$root" "$stubs"' EXIT
+for command in systemctl deb-systemd-invoke; do
+  printf '#!/bin/sh\necho "%s $*" >>"%s/calls"\n' "$command" "$stubs" >"$stubs/$command"
+  chmod +x "$stubs/$command"
+done
 # What only a system running systemd shows: the maintainer scripts start
 # the sockets and the service on install, restart them after an upgrade,
 # and stop them on removal, each only where systemd runs.
-scripts=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-scripts.XXXXXX")
+scripts="$stubs/control"
 dpkg-deb -e "$deb" "$scripts"
 grep -q '_dh_action=restart' "$scripts/postinst" || fail "postinst does not restart the service after an upgrade"
 grep -q "deb-systemd-invoke \$_dh_action .*'quakesd.service'" "$scripts/postinst" \
   || fail "postinst does not start or restart quakesd.service"
 grep -q "deb-systemd-invoke stop .*'quakesd.service'" "$scripts/prerm" || fail "prerm does not stop quakesd.service"
-grep -q 'if \[ -d /run/systemd/system \]' "$scripts/postinst" || fail "postinst starts units without systemd"
+grep -q '\[ -d /run/systemd/system \]' "$scripts/postinst" || fail "postinst starts units without systemd"
 grep -q 'systemd-sysusers' "$scripts/postinst" || fail "postinst does not make the group"
-rm -rf "$scripts"
 
-root=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-deb-root.XXXXXX")
-trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/triggers"
 touch "$root/var/lib/dpkg/status" "$root/var/lib/dpkg/available"
 dpkg_root() {
-  dpkg --root="$root" --log=/dev/null --force-script-chrootless --force-depends \
+  PATH="$stubs:$PATH" dpkg --root="$root" --log=/dev/null --force-script-chrootless --force-depends \
     $([ "$(id -u)" = 0 ] || echo --force-not-root) "$@"
 }
 
@@ -58,14 +68,17 @@ for path in \
 done
 grep -q '^ExecStart=/usr/sbin/quakesd$' "$root/lib/systemd/system/quakesd.service" \
   || fail "quakesd.service does not start /usr/sbin/quakesd"
-dpkg-query --root="$root" -W -f='${Conffiles}\n' quakesd | grep -q '/etc/quakesd/quakesd.conf' \
+# (Outputs are captured before they are matched: `grep -q` closing a pipe
+# early would fail the step under pipefail.)
+conffiles=$(dpkg-query --root="$root" -W -f='${Conffiles}\n' quakesd)
+[[ $conffiles == *"/etc/quakesd/quakesd.conf"* ]] \
   || fail "/etc/quakesd/quakesd.conf is not a conffile"
-if grep -v '^#' "$root/etc/quakesd/quakesd.conf" | grep -q '[^[:space:]]'; then
+if grep -v '^#' "$root/etc/quakesd/quakesd.conf" | grep '[^[:space:]]' >/dev/null; then
   fail "/etc/quakesd/quakesd.conf sets a key; every key must be commented out"
 fi
 grep -q '^quakes:' "$root/etc/group" || fail "the group quakes was not made"
 for unit in quakesd.service quakesd.socket quakesd-query.socket; do
-  find "$root/etc/systemd/system" -name "$unit" | grep -q . || fail "$unit was not enabled"
+  [ -n "$(find "$root/etc/systemd/system" -name "$unit")" ] || fail "$unit was not enabled"
 done
 
 echo "deb-test: the installed programs"
@@ -75,8 +88,9 @@ installed_version=$("$root/usr/sbin/quakesd" --version)
 "$root/usr/sbin/quakesd" --check-config --config "$root/etc/quakesd/quakesd.conf" \
   || fail "quakesd --check-config rejects the installed configuration"
 [ "$(readlink "$root/usr/bin/quakectl")" = "../sbin/quakesd" ] || fail "/usr/bin/quakectl is not a link to quakesd"
-"$root/usr/bin/quakectl" --help | grep -q 'USAGE: quakectl' || fail "quakectl --help does not show quakectl's help"
-"$root/usr/bin/quakectl" --version | grep -q "^quakectl $version " || fail "quakectl --version"
+help=$("$root/usr/bin/quakectl" --help)
+[[ $help == *"USAGE: quakectl"* ]] || fail "quakectl --help does not show quakectl's help"
+[[ $("$root/usr/bin/quakectl" --version) == "quakectl $version "* ]] || fail "quakectl --version"
 # The Swift runtime is linked in: nothing from a toolchain may be needed.
 if ldd "$root/usr/sbin/quakesd" "$root/usr/bin/quakectl" | grep -E 'libswift|libFoundation|libdispatch|not found'; then
   fail "a binary needs a library from the Swift toolchain"
@@ -89,7 +103,7 @@ ln -s private/quakesd "$root/var/lib/quakesd"
 echo "# changed by the operator" >>"$root/etc/quakesd/quakesd.conf"
 dpkg_root -i "$deb" || fail "dpkg -i over the installed package"
 [ -f "$root/var/lib/quakesd/quakes.sqlite" ] || fail "the upgrade lost the cache"
-tail -n 1 "$root/etc/quakesd/quakesd.conf" | grep -q '^# changed by the operator$' \
+[[ $(tail -n 1 "$root/etc/quakesd/quakesd.conf") == "# changed by the operator" ]] \
   || fail "the upgrade replaced the operator's configuration"
 
 echo "deb-test: dpkg --purge (with the cache in the state directory, as systemd makes it)"

@@ -3,15 +3,18 @@
 # package: every file where the package puts it (under PREFIX), the unit
 # starting the installed quakesd, then nothing left but the configuration.
 #
-# usage: packaging/test-install.sh BIN   (a folder holding quakesd and quakectl)
+# usage: packaging/test-install.sh   (after make release-static, as make deb-test runs it)
 set -euo pipefail
 
-bin=$1
 fail() { echo "install-test: FAILED: $*" >&2; exit 1; }
 destdir=$(mktemp -d "${TMPDIR:-/tmp}/quakesd-install.XXXXXX")
 trap 'rm -rf "$destdir"' EXIT
 
-make --no-print-directory -s install-files DESTDIR="$destdir" PREFIX=/usr/local BIN="$bin" >/dev/null
+make --no-print-directory -s install DESTDIR="$destdir" PREFIX=/usr/local >/dev/null
+echo "# changed by the operator" >>"$destdir/etc/quakesd/quakesd.conf"
+make --no-print-directory -s install DESTDIR="$destdir" PREFIX=/usr/local >/dev/null
+[[ $(tail -n 1 "$destdir/etc/quakesd/quakesd.conf") == "# changed by the operator" ]] \
+  || fail "a second make install overwrote the configuration"
 for path in \
   usr/local/sbin/quakesd usr/local/bin/quakectl \
   usr/local/lib/systemd/system/quakesd.service usr/local/lib/systemd/system/quakesd.socket \

@@ -52,6 +52,11 @@ struct HealthReportTests {
       now: Self.now, maxAge: .standard)
     #expect(!never.healthy)
     #expect(never.problems.first?.hasPrefix("all_day: no success since quakesd started 16m ago") == true)
+    // Down for a day, up for 100 s: the success the database remembers is old, the daemon is not.
+    let restarted = HealthReport(
+      status: Self.status(startedSecondsAgo: 100, feeds: [Self.feed("all_day", every: 300, succeeded: 86_400)]),
+      now: Self.now, maxAge: .standard)
+    #expect(restarted.healthy && restarted.feeds.first?.ageSeconds == 100)
   }
 
   @Test("a fixed --max-age applies to every feed whatever its interval; feeds fetched on request are not judged")

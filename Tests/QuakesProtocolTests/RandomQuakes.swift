@@ -82,7 +82,7 @@ struct RandomQuakes {
   mutating func text() -> String {
     let pieces = [
       "a", "Z", " ", "km", "\"", "\\", "/", ",", "\u{0}", "\u{1}", "\u{8}", "\t", "\n", "\u{C}", "\r", "\u{1F}",
-      "\u{7F}", "é", "Pāhala", "😀", "e\u{301}", "\u{2028}", "M 4.5 - ",
+      "\u{7F}", "é", "Pāhala", "😀", "e\u{301}", "\u{301}", ",\u{301}", "\u{200D}", "\u{2028}", "M 4.5 - ",
     ]
     return (0..<self.random.next(below: 8)).map { _ in pieces[self.random.next(below: pieces.count)] }.joined()
   }

@@ -16,7 +16,8 @@ struct FullListBenchmark {
     var firstByte: Double
     var lastByte: Double
     var bytes: Int
-    /// MiB above the resident memory before the request; `nil` for the peer.
+    /// MiB above the resident memory before the request; `nil` for the peer,
+    /// and where `/proc/PID/clear_refs` could not be written.
     var memoryRise: Double?
   }
 
@@ -43,7 +44,10 @@ struct FullListBenchmark {
 
   private func ours(round: Int) throws -> Run {
     let before = try ProcessMemory(of: self.daemon).resident
-    try? "5".write(toFile: "/proc/\(self.daemon)/clear_refs", atomically: false, encoding: .utf8)
+    // Without the reset, VmHWM is the daemon's peak since it started (its
+    // load, say), not this reply's: then no rise is reported at all.
+    let peakWasReset =
+      (try? "5".write(toFile: "/proc/\(self.daemon)/clear_refs", atomically: false, encoding: .utf8)) != nil
     let socket = try UnixSocketAddress(self.querySocket).connectedStreamSocket()
     defer { close(socket) }
     let request = #"{"method":"quakes.list","params":{"until":"\#(DistinctUntil.iso8601(round))"},"more":true}"# + "\n"
@@ -63,7 +67,8 @@ struct FullListBenchmark {
       )
     }
     let peak = try ProcessMemory(of: self.daemon).peak
-    return Run(firstByte: firstByte, lastByte: lastByte, bytes: bytes, memoryRise: max(0, peak - before))
+    return Run(
+      firstByte: firstByte, lastByte: lastByte, bytes: bytes, memoryRise: peakWasReset ? max(0, peak - before) : nil)
   }
 
   private func peer(port: UInt16, round: Int) throws -> Run {

@@ -8,7 +8,9 @@ public import QuakesProtocol
 ///
 /// A feed that has not succeeded since quakesd started is judged from the
 /// start instead, so a monitor does not fire in the first intervals after a
-/// boot. Feeds fetched only on request (no interval) are not judged.
+/// boot, even when the last success the database remembers is old. Feeds
+/// fetched only on request (no interval) are not judged; a cache still
+/// loading is not a problem, one that failed to load is.
 public struct HealthReport: Hashable, Sendable, Codable {
   /// Whether nothing is wrong.
   public var healthy: Bool
@@ -25,7 +27,7 @@ public struct HealthReport: Hashable, Sendable, Codable {
     public var healthy: Bool
     /// When a batch of it was last applied; absent when none was since the start.
     public var lastSuccess: String?
-    /// Seconds since then (since the daemon's start without a success).
+    /// Seconds since then, or since the daemon's start when that is later.
     public var ageSeconds: Double
     /// The most seconds allowed.
     public var maxAgeSeconds: Double
@@ -41,7 +43,9 @@ public struct HealthReport: Hashable, Sendable, Codable {
     self.feeds = status.feeds.compactMap { feed in
       guard let interval = feed.intervalSeconds else { return nil }
       let success = feed.lastSuccess.flatMap(Timestamp.parseISO8601)
-      let age = max(0, now.timeIntervalSince(success ?? started))
+      // A success recorded before this start (the database keeps it) is not
+      // held against a daemon that has not had its intervals yet.
+      let age = max(0, now.timeIntervalSince(max(success ?? started, started)))
       let allowed = maxAge.seconds(forInterval: interval)
       let healthy = age <= allowed
       if !healthy {

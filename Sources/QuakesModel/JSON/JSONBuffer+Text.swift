@@ -45,17 +45,24 @@ extension JSONBuffer {
   }
 
   /// Appends the elements of a comma-wrapped list (`,a,b,`) as a JSON array
-  /// of strings (`["a","b"]`): ``CommaWrappedList/elements``, without
-  /// making them.
+  /// of strings (`["a","b"]`): ``CommaWrappedList/elements``. An ASCII text
+  /// is split on its bytes, without making the elements; any other is split
+  /// as `elements` splits it, on characters (a comma followed by a combining
+  /// mark is one character, not a separator).
   mutating func append(commaWrapped text: String) {
     self.bytes.append(UInt8(ascii: "["))
     var first = true
-    for element in text.utf8.split(separator: UInt8(ascii: ",")) {
+    func element(_ bytes: some Collection<UInt8>) {
       if !first { self.bytes.append(UInt8(ascii: ",")) }
       first = false
       self.bytes.append(UInt8(ascii: "\""))
-      self.append(escaping: element)
+      self.append(escaping: bytes)
       self.bytes.append(UInt8(ascii: "\""))
+    }
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      text.utf8.split(separator: UInt8(ascii: ",")).forEach(element)
+    } else {
+      text.split(separator: ",").forEach { element($0.utf8) }
     }
     self.bytes.append(UInt8(ascii: "]"))
   }

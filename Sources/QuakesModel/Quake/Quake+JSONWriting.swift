@@ -63,11 +63,12 @@ extension Quake {
     }
   }
 
-  /// `ids` as a JSON array. The usual list, `,ID,`, is the id alone.
+  /// `ids` as a JSON array. The usual list, `,ID,`, is the id alone (for an
+  /// ASCII id without commas; any other goes through the general split).
   private static func appendIds(of quake: Storage, to buffer: inout JSONBuffer) {
     switch quake.ids {
     case .absent: buffer.appendNull()
-    case .standard where !quake.id.isEmpty && !quake.id.utf8.contains(UInt8(ascii: ",")):
+    case .standard where !quake.id.isEmpty && quake.id.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }):
       buffer.append(raw: "[")
       buffer.append(quake.id)
       buffer.append(raw: "]")
