@@ -73,7 +73,8 @@ struct ClientConnection: Sendable {
 
   /// Writes one reply line. Waiting for the client to read it is not work
   /// in flight: a client that stops reading is idle, and is closed after the
-  /// idle timeout, which frees the reply it left (up to the whole list).
+  /// idle timeout, which frees the reply it left (a line, or the piece of a
+  /// long list being written).
   private func write(
     _ reply: Data, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ activity: ConnectionActivity
   ) async throws {
