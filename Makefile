@@ -145,7 +145,8 @@ install-files:
 	ln -sfr "$(DESTDIR)$(SBINDIR)/quakesd" "$(DESTDIR)$(BINDIR)/quakectl"
 	install -d "$(DESTDIR)$(UNITDIR)"
 	for unit in $(UNITS); do \
-	  sed 's|^ExecStart=/usr/sbin/quakesd|ExecStart=$(SBINDIR)/quakesd|' systemd/$$unit >"$(DESTDIR)$(UNITDIR)/$$unit" && \
+	  sed -e 's|^ExecStart=/usr/sbin/quakesd|ExecStart=$(SBINDIR)/quakesd|' \
+	    -e 's|^ExecReload=/usr/bin/quakectl|ExecReload=$(BINDIR)/quakectl|' systemd/$$unit >"$(DESTDIR)$(UNITDIR)/$$unit" && \
 	  chmod 0644 "$(DESTDIR)$(UNITDIR)/$$unit"; \
 	done
 	install -D -m 0644 systemd/quakesd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/quakesd.conf"

@@ -27,6 +27,8 @@ for path in \
 done
 grep -q '^ExecStart=/usr/local/sbin/quakesd$' "$destdir/usr/local/lib/systemd/system/quakesd.service" \
   || fail "quakesd.service does not start the installed /usr/local/sbin/quakesd"
+grep -q '^ExecReload=/usr/local/bin/quakectl reload' "$destdir/usr/local/lib/systemd/system/quakesd.service" \
+  || fail "quakesd.service does not reload through the installed /usr/local/bin/quakectl"
 "$destdir/usr/local/sbin/quakesd" --version >/dev/null || fail "the installed quakesd does not run"
 
 make --no-print-directory -s uninstall DESTDIR="$destdir" PREFIX=/usr/local >/dev/null

@@ -4,6 +4,7 @@ import QuakesData
 import QuakesProtocol
 import QuakesUSGS
 import ServiceLifecycle
+import UnixSignals
 
 extension Daemon {
   /// Serves `control.sock` and `query.sock` and polls on schedule until the
@@ -13,9 +14,17 @@ extension Daemon {
     _ store: Store<QuakesState, QuakesAction>,
     scheduler: PollScheduler,
     listener: Listener<L, R>,
+    network: CurlNetworkSession,
     notifier: SystemdNotifier,
     feedsFrom baseURL: String
   ) async throws {
+    let limits = ReloadableSetting(self.limits)
+    let current = ReloadableSetting(self.configuration)
+    let reloader = self.reloading.map {
+      ConfigurationReloader(
+        source: $0, current: current, scheduler: scheduler, network: network, store: store, limits: limits,
+        notifier: notifier, logger: self.logger)
+    }
     let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
@@ -23,7 +32,8 @@ extension Daemon {
       startedAt: Date())
     let watchHub = WatchHub(store: store, reporter: reporter, logger: self.logger)
     let responder = RequestResponder(
-      store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, logger: self.logger)
+      store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, reloader: reloader,
+      logger: self.logger)
     let servers: [SocketServer]
     do {
       servers = try await self.openSockets()
@@ -40,14 +50,18 @@ extension Daemon {
         group.addTask { await scheduler.run() }
         if let interval = notifier.watchdogPingInterval {
           group.addTask {
-            await scheduler.runWatchdog(every: interval, hungAfter: self.hungPollLimit, ping: notifier.watchdog)
+            await scheduler.runWatchdog(
+              every: interval, hungAfter: { Self.hungPollLimit(current.value) }, ping: notifier.watchdog)
           }
         }
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         group.addTask { await watchHub.run() }
+        if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
+          group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }
+        }
         for server in servers {
           group.addTask {
-            await server.run(responder: responder, limits: self.limits, connections: connections, logger: self.logger)
+            await server.run(responder: responder, limits: limits, connections: connections, logger: self.logger)
           }
         }
       }
@@ -63,8 +77,20 @@ extension Daemon {
 
   /// How long a poll may run before the watchdog calls it hung: a transfer
   /// ends by its total timeout, so twice that plus a minute for the write.
-  private var hungPollLimit: Duration {
-    self.configuration.network.totalTimeout * 2 + .seconds(60)
+  private static func hungPollLimit(_ configuration: DaemonConfiguration) -> Duration {
+    configuration.network.totalTimeout * 2 + .seconds(60)
+  }
+
+  /// Reloads on each SIGHUP, and once at the start if one came before
+  /// quakesd listened for it; until the calling task is cancelled.
+  private static func reloadOnHangup(_ reloader: ConfigurationReloader, cameEarly: () -> Bool) async {
+    let hangups = await UnixSignalsSequence(trapping: .sighup)
+    if cameEarly() {
+      _ = try? await reloader.reload(requestedBy: "SIGHUP")
+    }
+    for await _ in hangups {
+      _ = try? await reloader.reload(requestedBy: "SIGHUP")
+    }
   }
 
   /// Serves `control.sock` and `query.sock`: the sockets systemd passed

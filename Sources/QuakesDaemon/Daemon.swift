@@ -16,11 +16,15 @@ public import ServiceLifecycle
 public struct Daemon: Service {
   let configuration: DaemonConfiguration
   let logger: Logger
+  /// How to read the configuration again (SIGHUP, `daemon.reload`); `nil`
+  /// when it cannot be (`daemon.reload` then says so).
+  let reloading: ReloadSource?
 
   /// Creates a daemon.
-  public init(configuration: DaemonConfiguration, logger: Logger) {
+  public init(configuration: DaemonConfiguration, logger: Logger, reloading: ReloadSource? = nil) {
     self.configuration = configuration
     self.logger = logger
+    self.reloading = reloading
   }
 
   /// Runs until cancelled or, with `once`, until every feed was polled.
@@ -53,7 +57,8 @@ public struct Daemon: Service {
       try await self.pollOnce(scheduler, listener: listener)
     } else {
       try await self.serve(
-        store, scheduler: scheduler, listener: listener, notifier: notifier, feedsFrom: catalogue.baseURL)
+        store, scheduler: scheduler, listener: listener, network: remoteStore.session, notifier: notifier,
+        feedsFrom: catalogue.baseURL)
     }
   }
 

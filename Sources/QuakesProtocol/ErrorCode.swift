@@ -11,6 +11,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
   case tooLarge = "quakes.TooLarge"
   /// A `"v"` this daemon does not speak.
   case unsupportedVersion = "quakes.UnsupportedVersion"
+  /// `daemon.reload` found the configuration invalid; the daemon keeps the one it runs with.
+  case invalidConfiguration = "quakes.InvalidConfiguration"
   /// The daemon cannot do it now (a fetch failed, it is stopping, a watcher fell behind).
   case unavailable = "quakes.Unavailable"
   /// A bug: the daemon failed in a way it did not foresee.

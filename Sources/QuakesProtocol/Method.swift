@@ -22,12 +22,14 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   case delete = "quakes.delete"
   /// Delete every quake from the cache.
   case purge = "quakes.purge"
+  /// Read the configuration again and apply what changed.
+  case reload = "daemon.reload"
 
   /// Whether the method only reads, so `query.sock` may call it.
   public var isReadOnly: Bool {
     switch self {
     case .info, .status, .count, .get, .list, .watch: true
-    case .refresh, .delete, .purge: false
+    case .refresh, .delete, .purge, .reload: false
     }
   }
 }

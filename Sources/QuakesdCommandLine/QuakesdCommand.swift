@@ -22,7 +22,8 @@ struct QuakesdCommand: AsyncParsableCommand {
       1m, all_day every 5m, all_week every 1h, all_month every 24h; the database
       under $XDG_STATE_HOME/quakesd/. See quakesd(8) and quakesd.conf(5).
 
-      SIGTERM, SIGINT and SIGHUP stop it gracefully. Exit status: 0 on success
+      SIGTERM and SIGINT stop it gracefully; SIGHUP reloads the configuration
+      (as `quakectl reload` does). Exit status: 0 on success
       or after such a stop, 1 on a failure that may pass (--once: every feed
       failed), 64 on a usage error, 78 on a configuration or state it refuses
       to start with (a bad value, a directory that is a file, a database that
@@ -80,9 +81,16 @@ struct QuakesdCommand: AsyncParsableCommand {
       return
     }
     let configuration = resolved.configuration
-    LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: configuration.logLevel) }
+    let logLevel = ReloadableSetting(configuration.logLevel)
+    LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: logLevel) }
     let logger = Logger(label: "quakesd")
-    let daemon = Daemon(configuration: configuration, logger: logger)
+    let commandLine = self.commandLine
+    let reloading = ReloadSource(
+      load: { () throws(ConfigurationError) in try ConfigurationResolver.load(commandLine: commandLine) },
+      logLevel: logLevel,
+      reloadsOnHangup: !StopSignals.hangupIgnored,
+      hangupCameEarly: { StopSignals.hangupCameEarly })
+    let daemon = Daemon(configuration: configuration, logger: logger, reloading: reloading)
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [

@@ -2,18 +2,28 @@ import CStopSignals
 import Foundation
 import UnixSignals
 
-/// The signals that stop quakesd gracefully: SIGTERM (systemd, `kill`),
-/// SIGINT (Ctrl-C) and SIGHUP (the terminal went away), except SIGHUP when
-/// it was ignored as quakesd started (`nohup quakesd` keeps ignoring it).
+/// The signals that stop quakesd gracefully: SIGTERM (systemd, `kill`) and
+/// SIGINT (Ctrl-C); and SIGHUP, which reloads the configuration, except
+/// when it was ignored as quakesd started (`nohup quakesd` keeps ignoring it).
 ///
-/// CStopSignals records them from the process's start; the service group
-/// traps them once it runs, and ``resendEarly()`` hands it those that came
-/// before.
+/// CStopSignals records all three from the process's start; the service
+/// group traps the stop signals once it runs, and ``resendEarly()`` hands it
+/// those that came before; the daemon reloads once it listens for SIGHUP if
+/// one came earlier (``hangupCameEarly``).
 enum StopSignals {
   /// The signals for the service group's `gracefulShutdownSignals`.
   static var trapped: [UnixSignal] {
-    let ignored = quakesd_ignored_stop_signals()
-    return [UnixSignal.sigterm, .sigint, .sighup].filter { ignored & Self.bit($0) == 0 }
+    [UnixSignal.sigterm, .sigint]
+  }
+
+  /// Whether SIGHUP was ignored as quakesd started (`nohup`): it stays ignored.
+  static var hangupIgnored: Bool {
+    quakesd_ignored_stop_signals() & Self.bit(.sighup) != 0
+  }
+
+  /// Whether a SIGHUP came before the daemon listened for it.
+  static var hangupCameEarly: Bool {
+    quakesd_early_stop_signals() & Self.bit(.sighup) != 0
   }
 
   /// Sends each stop signal that arrived before the service group trapped

@@ -4,9 +4,9 @@ import QuakesTestSupport
 import Testing
 import USGSStandIn
 
-/// SIGTERM, SIGINT and SIGHUP stop the real quakesd gracefully however early
-/// they come: before, during and after it opens and loads its database,
-/// creates its sockets and writes its first poll.
+/// SIGTERM and SIGINT stop the real quakesd gracefully however early they
+/// come: before, during and after it opens and loads its database, creates
+/// its sockets and writes its first poll; SIGHUP, however early, reloads.
 @Suite("quakesd stop signals: graceful from the first instruction", .timeLimit(.minutes(3)))
 struct DaemonStopSignalTests {
   /// The `/proc/PID/status` field `name` of the process `pid`, as a number
@@ -78,7 +78,7 @@ struct DaemonStopSignalTests {
 
   @Test(
     "a stop signal at any moment of the start stops quakesd gracefully: exit 0, no socket left, the database sound",
-    arguments: [SIGTERM, SIGINT, SIGHUP])
+    arguments: [SIGTERM, SIGINT])
   func gracefulAtAnyMoment(signal: Int32) async throws {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(2_000)))
@@ -101,6 +101,29 @@ struct DaemonStopSignalTests {
             let count = try await SQLiteLocalStore(path: database).fetchLocalQuakesQuery().quakes.count
             #expect(count == 0 || count == 2_000, "all or nothing after \(delay), not \(count)")
           }
+        }
+      }
+    }
+  }
+
+  @Test("a SIGHUP at any moment of the start never stops quakesd: it reloads once quakesd listens for it")
+  func hangupAtAnyMomentReloads() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(2_000)))
+      for delay in [0, 2, 10, 40, 160].map(Duration.milliseconds) {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await Self.withQuakesdChild(in: directory, standIn: standIn) { daemon in
+          try await Self.waitUntil(daemon, catches: SIGHUP)
+          try await Task.sleep(for: delay)
+          daemon.send(signal: SIGHUP)
+
+          try await daemon.waitForLine(timeout: .seconds(30)) {
+            $0.contains("reloaded the configuration") && $0.contains("(SIGHUP): nothing changed")
+          }
+          #expect(daemon.isRunning, "after \(delay): \(daemon.printed)")
+          daemon.send(signal: SIGTERM)
+          #expect(await daemon.waitForExit() == 0, "after \(delay): \(daemon.printed)")
         }
       }
     }

@@ -58,7 +58,7 @@ struct PollSchedulerTests {
     let hungAfter = Duration.seconds(8)
     let polling = Task { await scheduler.run() }
     let watchdog = Task {
-      await scheduler.runWatchdog(every: .milliseconds(20), hungAfter: hungAfter) { pings.record() }
+      await scheduler.runWatchdog(every: .milliseconds(20), hungAfter: { hungAfter }) { pings.record() }
     }
     defer {
       polling.cancel()

@@ -11,8 +11,11 @@ import USGSStandIn
 /// `systemd-socket-activate`, and journald's log prefixes.
 @Suite("quakesd under systemd: notify, watchdog, socket activation, journald", .timeLimit(.minutes(2)))
 struct SystemdTests {
-  @Test("READY=1 comes once the sockets answer; STATUS= tells each poll; SIGTERM sends STOPPING=1 and exits 0")
-  func readyStatusStopping() async throws {
+  /// Runs `body` with quakesd polling all_day (3 quakes) from a stand-in and
+  /// notifying a NOTIFY_SOCKET the test listens on.
+  private static func withNotifyingQuakesd(
+    waitForListening: Bool = true, _ body: (QuakesdProcess, NotifySocketListener) async throws -> Void
+  ) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let notifications = try NotifySocketListener(in: directory)
@@ -21,23 +24,54 @@ struct SystemdTests {
       try await withQuakesd(
         in: directory, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"],
         environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notifications.path]),
-        waitForListening: false
+        waitForListening: waitForListening
       ) { daemon in
-        let ready = try await notifications.waitForMessage { $0 == "READY=1" }
-        #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
-        #expect(
-          try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil,
-          "the sockets answer once READY=1 is sent")
-        try await notifications.waitForMessage {
-          $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached"
-        }
-
-        daemon.child.send(signal: SIGTERM)
-        #expect(await daemon.child.waitForExit() == 0)
-        let stopping = try await notifications.waitForMessage { $0 == "STOPPING=1" }
-        #expect(stopping.contains { $0.hasPrefix("STATUS=stopping") })
-        #expect(notifications.messages(containing: "WATCHDOG=1").isEmpty, "no watchdog was asked for")
+        try await body(daemon, notifications)
       }
+    }
+  }
+
+  @Test("READY=1 comes once the sockets answer; STATUS= tells each poll; SIGTERM sends STOPPING=1 and exits 0")
+  func readyStatusStopping() async throws {
+    try await Self.withNotifyingQuakesd(waitForListening: false) { daemon, notifications in
+      let ready = try await notifications.waitForMessage { $0 == "READY=1" }
+      #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
+      #expect(
+        try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil,
+        "the sockets answer once READY=1 is sent")
+      try await notifications.waitForMessage {
+        $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached"
+      }
+
+      daemon.child.send(signal: SIGTERM)
+      #expect(await daemon.child.waitForExit() == 0)
+      let stopping = try await notifications.waitForMessage { $0 == "STOPPING=1" }
+      #expect(stopping.contains { $0.hasPrefix("STATUS=stopping") })
+      #expect(notifications.messages(containing: "WATCHDOG=1").isEmpty, "no watchdog was asked for")
+    }
+  }
+
+  @Test("SIGHUP sends RELOADING=1 with MONOTONIC_USEC, then READY=1, as Type=notify-reload expects")
+  func reloadingThenReady() async throws {
+    try await Self.withNotifyingQuakesd { daemon, notifications in
+      _ = try await notifications.waitForMessage { $0 == "READY=1" }
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let sent = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+      daemon.child.send(signal: SIGHUP)
+
+      let reloading = try await notifications.waitForMessage { $0 == "RELOADING=1" }
+      let stamp = reloading.first { $0.hasPrefix("MONOTONIC_USEC=") }.flatMap { UInt64($0.dropFirst(15)) }
+      let microseconds = try #require(stamp, "\(reloading)")
+      #expect(microseconds >= sent && microseconds < sent + 10_000_000, "\(microseconds) against \(sent)")
+      let messages = notifications.messages(containing: "READY=1")
+      #expect(messages.count >= 1)
+      let deadline = ContinuousClock.now + .seconds(30)
+      while notifications.messages(containing: "READY=1").count < 2, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(notifications.messages(containing: "READY=1").count == 2, "READY=1 again after the reload")
+      #expect(daemon.child.isRunning)
     }
   }
 
@@ -193,13 +227,16 @@ struct SystemdUnitTests {
   private static let units = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("systemd")
 
-  /// The units copied into a temporary unit directory, `ExecStart=` pointing
-  /// at a binary that exists here (verify checks it).
+  /// The units copied into a temporary unit directory, `ExecStart=` and
+  /// `ExecReload=` pointing at binaries that exist here (verify checks them).
   private static func installedUnits(in directory: TemporaryDirectory) throws -> [String] {
     try ["quakesd.service", "quakesd.socket", "quakesd-query.socket"].map { name in
       let text = try String(contentsOf: Self.units.appendingPathComponent(name), encoding: .utf8)
         .replacingOccurrences(
-          of: "ExecStart=/usr/sbin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))")
+          of: "ExecStart=/usr/sbin/quakesd", with: "ExecStart=\(try ChildProcess.builtExecutable("quakesd"))"
+        )
+        .replacingOccurrences(
+          of: "ExecReload=/usr/bin/quakectl", with: "ExecReload=\(try ChildProcess.builtExecutable("quakectl"))")
       try text.write(toFile: directory.file(name), atomically: true, encoding: .utf8)
       return directory.file(name)
     }

@@ -26,6 +26,18 @@ struct QuakesReducerTests {
     #expect(try QuakesReducer.reduce(state: state, action: .daemon(.didStart)) == state)
   }
 
+  @Test("a reload replaces the sync options and nothing else")
+  func didReloadReplacesOptions() throws {
+    var state = QuakesState.loaded([.fixture("a")])
+    state.feeds[.allDay] = FeedState(status: .success, record: Self.applied)
+    let options = SyncOptions(deletesUpstream: false)
+    let reloaded = try QuakesReducer.reduce(state: state, action: .daemon(.didReload(options: options)))
+    #expect(reloaded.options == options)
+    var expected = state
+    expected.options = options
+    #expect(reloaded == expected)
+  }
+
   // MARK: refresh and poll
 
   @Test(

@@ -104,9 +104,9 @@ struct RequestTests {
     }
   }
 
-  @Test("read-only methods are exactly the queries")
+  @Test("read-only methods are exactly the queries; the actions and reload need control.sock")
   func readOnly() {
-    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge])
+    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload])
   }
 
   @Test("a client's request line parses back")

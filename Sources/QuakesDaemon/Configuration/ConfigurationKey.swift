@@ -91,6 +91,16 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether a reload (SIGHUP, `quakectl reload`) applies a new value;
+  /// `false` for what the daemon opened at its start (the database, the
+  /// sockets, the feed server's catalogue), which a restart changes.
+  public var appliesOnReload: Bool {
+    switch self {
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL: false
+    case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout: true
+    }
+  }
+
   /// Refuses a runtime directory (set, or the default) too long for the
   /// socket paths in it to fit in a Unix socket address: quakesd could not
   /// create its sockets there.

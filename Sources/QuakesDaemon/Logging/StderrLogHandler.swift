@@ -11,15 +11,28 @@ public import Logging
 public struct StderrLogHandler: LogHandler {
   /// Whether lines carry journald priority prefixes.
   public let journald: Bool
-  public var logLevel: Logger.Level
+  /// The level, shared with the other handlers made with the same setting,
+  /// so that a reload changes it for every logger at once.
+  private var level: ReloadableSetting<Logger.Level>
   public var metadata: Logger.Metadata = [:]
   private let label: String
 
-  /// Creates a handler for `label`; `journald` defaults to what `JOURNAL_STREAM` says.
-  public init(label: String, level: Logger.Level = .info, journald: Bool = StderrLogHandler.stderrIsJournal()) {
+  /// Creates a handler for `label` that logs from the level `level` holds
+  /// now; `journald` defaults to what `JOURNAL_STREAM` says.
+  public init(
+    label: String, level: ReloadableSetting<Logger.Level> = ReloadableSetting(.info),
+    journald: Bool = StderrLogHandler.stderrIsJournal()
+  ) {
     self.label = label
-    self.logLevel = level
+    self.level = level
     self.journald = journald
+  }
+
+  /// The least severe level logged. Setting it gives this handler a level
+  /// of its own, which the shared setting no longer changes.
+  public var logLevel: Logger.Level {
+    get { self.level.value }
+    set { self.level = ReloadableSetting(newValue) }
   }
 
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {

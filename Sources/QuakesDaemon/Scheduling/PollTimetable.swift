@@ -7,11 +7,20 @@ import Synchronization
 public final class PollTimetable: Sendable {
   private let nextPolls = Mutex<[QuakesFeed: Date]>([:])
   private let pollsRunning = Mutex<[QuakesFeed: ContinuousClock.Instant]>([:])
-  private let intervals: [QuakesFeed: Duration]
+  private let intervals: Mutex<[QuakesFeed: Duration]>
 
   /// Creates a timetable for `schedules`.
   public init(schedules: [FeedSchedule]) {
-    self.intervals = Dictionary(schedules.map { ($0.feed, $0.interval) }, uniquingKeysWith: { first, _ in first })
+    self.intervals = Mutex(Self.intervals(of: schedules))
+  }
+
+  /// Replaces the scheduled feeds and their intervals (a reload).
+  public func replaceIntervals(with schedules: [FeedSchedule]) {
+    self.intervals.withLock { $0 = Self.intervals(of: schedules) }
+  }
+
+  private static func intervals(of schedules: [FeedSchedule]) -> [QuakesFeed: Duration] {
+    Dictionary(schedules.map { ($0.feed, $0.interval) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Records that `feed` is polled next at `date`.
@@ -38,9 +47,9 @@ public final class PollTimetable: Sendable {
 
   /// The poll interval of `feed`; `nil` when it is fetched only on request.
   public func interval(of feed: QuakesFeed) -> Duration? {
-    self.intervals[feed]
+    self.intervals.withLock { $0[feed] }
   }
 
   /// The scheduled feeds, in catalogue order.
-  public var feeds: [QuakesFeed] { self.intervals.keys.sorted() }
+  public var feeds: [QuakesFeed] { self.intervals.withLock { $0.keys.sorted() } }
 }

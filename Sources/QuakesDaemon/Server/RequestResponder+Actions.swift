@@ -63,6 +63,19 @@ extension RequestResponder {
     return DeleteResult(deleted: count)
   }
 
+  /// Reads the configuration again and applies what changed.
+  func reload() async throws(ProtocolError) -> ReloadResult {
+    guard let reloader = self.reloader else {
+      throw ProtocolError(.unavailable, "this quakesd cannot reload its configuration; restart it")
+    }
+    do {
+      return try await reloader.reload(requestedBy: "quakectl reload")
+    } catch {
+      throw ProtocolError(
+        .invalidConfiguration, "\(error.message); quakesd runs on with the configuration it had")
+    }
+  }
+
   private func feeds(named name: String?) throws(ProtocolError) -> [QuakesFeed] {
     guard let name else {
       let scheduled = self.reporter.timetable.feeds

@@ -25,6 +25,8 @@ struct RequestResponder: Sendable {
   let listCache: ListCache
   /// Where `quakes.watch` streams get their events.
   let watchHub: WatchHub
+  /// Applies `daemon.reload`; `nil` when the daemon cannot read its configuration again.
+  let reloader: ConfigurationReloader?
   let logger: Logger
 
   /// The response to `line`, received on a `role` socket. Never throws: every
@@ -83,6 +85,7 @@ struct RequestResponder: Sendable {
     case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
     case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
     case .purge: try self.encode(await self.purge(), for: request)
+    case .reload: try self.encode(await self.reload(), for: request)
     case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
     }
   }

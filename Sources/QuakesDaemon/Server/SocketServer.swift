@@ -46,7 +46,12 @@ struct SocketServer: Sendable {
 
   /// Accepts and serves clients until the calling task is cancelled; then
   /// closes the socket (and removes its file, if the daemon made it).
-  func run(responder: RequestResponder, limits: ServerLimits, connections: ConnectionCount, logger: Logger) async {
+  ///
+  /// A client gets the limits in force when it connects.
+  func run(
+    responder: RequestResponder, limits setting: ReloadableSetting<ServerLimits>, connections: ConnectionCount,
+    logger: Logger
+  ) async {
     defer {
       if let path = self.ownedPath { unlink(path) }
     }
@@ -55,6 +60,7 @@ struct SocketServer: Sendable {
         try await self.listener.executeThenClose { inbound in
           for try await channel in inbound {
             let count = connections.increment()
+            let limits = setting.value
             group.addTask {
               defer { connections.decrement() }
               guard count <= limits.maximumConnections else {

@@ -2,8 +2,8 @@ import CSystemd
 import Glibc
 
 /// Tells systemd how the daemon is doing, through `sd_notify(3)`: readiness
-/// (`Type=notify`), a one-line status for `systemctl status`, watchdog pings
-/// and the start of a graceful stop.
+/// (`Type=notify`), a one-line status for `systemctl status`, watchdog pings,
+/// reloads and the start of a graceful stop.
 ///
 /// Outside systemd (no `NOTIFY_SOCKET`) every call does nothing, so the
 /// daemon calls it unconditionally.
@@ -28,6 +28,16 @@ public struct SystemdNotifier: Sendable {
   /// `READY=1`: the cache is loaded and the sockets listen.
   public func ready(status: String) {
     self.send("READY=1\nSTATUS=\(Self.oneLine(status))")
+  }
+
+  /// `RELOADING=1` with `MONOTONIC_USEC`: a reload of the configuration
+  /// began; ``ready(status:)`` says it ended. `Type=notify-reload` (systemd
+  /// 253) needs both, and the time, to tell this reload from an older one.
+  public func reloading() {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+    self.send("RELOADING=1\nMONOTONIC_USEC=\(microseconds)\nSTATUS=reloading the configuration")
   }
 
   /// `STATUS=`: what `systemctl status quakesd` shows.

@@ -23,6 +23,9 @@ extension QuakesAction {
   public enum Daemon: Hashable, Sendable {
     /// The daemon started: load the local store (seed: `onAppear`).
     case didStart
+    /// The configuration was reloaded (SIGHUP, `daemon.reload`): apply its
+    /// sync options from the next batch on.
+    case didReload(options: SyncOptions)
   }
 
   /// A request from a client on the control socket.

@@ -139,7 +139,8 @@ extension Listener {
       await self.shielded("reloading the cache") {
         try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
       }
-    case .data(.persistentSession(.localStore(.didFetchQuakes))),
+    case .daemon(.didReload),
+      .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
       break

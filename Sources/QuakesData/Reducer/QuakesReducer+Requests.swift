@@ -8,6 +8,12 @@ extension QuakesReducer {
     return state
   }
 
+  static func didReload(state: QuakesState, options: SyncOptions) -> QuakesState {
+    var state = state
+    state.options = options
+    return state
+  }
+
   static func refresh(state: QuakesState, feed: QuakesFeed) -> QuakesState {
     guard state.isLoaded, state.feeds[feed]?.status != .waiting else { return state }
     var state = state

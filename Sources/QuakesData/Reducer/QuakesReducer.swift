@@ -15,6 +15,8 @@ public enum QuakesReducer {
     switch action {
     case .daemon(.didStart):
       return self.didStart(state: state)
+    case .daemon(.didReload(options: let options)):
+      return self.didReload(state: state, options: options)
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       return self.refresh(state: state, feed: feed)
     case .client(.delete(quakeId: let quakeId)):

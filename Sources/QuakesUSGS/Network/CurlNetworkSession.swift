@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A ``RemoteStoreNetworkSession`` over libcurl.
 ///
 /// Every transfer runs on one dedicated thread that drives a libcurl multi
@@ -12,8 +14,18 @@
 /// ``Configuration/maximumRedirects`` redirects over http and https only,
 /// and enforces the connect and total timeouts and the size cap.
 public struct CurlNetworkSession: RemoteStoreNetworkSession {
-  /// The limits and identity of every transfer.
-  public let configuration: Configuration
+  private let settings: Settings
+
+  /// The limits and identity of every transfer that starts now.
+  public var configuration: Configuration {
+    self.settings.current.withLock { $0 }
+  }
+
+  /// Replaces the limits of the transfers that start from now on (a
+  /// reload); those running keep theirs. Copies of the session share them.
+  public func reconfigure(_ configuration: Configuration) {
+    self.settings.current.withLock { $0 = configuration }
+  }
 
   /// Creates a session; it holds no connection of its own (libcurl keeps
   /// connections to reuse in the shared loop).
@@ -23,7 +35,7 @@ public struct CurlNetworkSession: RemoteStoreNetworkSession {
   /// first poll runs then never meets that initialisation half done on
   /// another thread while the process exits.
   public init(configuration: Configuration = Configuration()) {
-    self.configuration = configuration
+    self.settings = Settings(configuration)
     _ = CurlMultiLoop.shared
   }
 
@@ -42,6 +54,16 @@ public struct CurlNetworkSession: RemoteStoreNetworkSession {
       }
     } onCancel: {
       loop.cancel(transfer)
+    }
+  }
+}
+
+extension CurlNetworkSession {
+  private final class Settings: Sendable {
+    let current: Mutex<Configuration>
+
+    init(_ configuration: Configuration) {
+      self.current = Mutex(configuration)
     }
   }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import ImmutableData
+import Logging
+import QuakesData
+import QuakesProtocol
+import QuakesUSGS
+
+/// Reads the configuration again while the daemon runs (SIGHUP,
+/// `daemon.reload`) and applies what changed: the feeds and their intervals,
+/// the network limits, upstream deletions, the log level, the idle timeout.
+///
+/// The new configuration is checked whole before anything is applied; a bad
+/// one changes nothing. A new value of a key the daemon opened at its start
+/// (``ConfigurationKey/appliesOnReload``) is reported and waits for a
+/// restart. One reload runs at a time; systemd hears `RELOADING=1` before it
+/// and `READY=1` after it, as `Type=notify-reload` expects.
+actor ConfigurationReloader {
+  private let source: ReloadSource
+  /// The configuration the daemon runs with; the watchdog reads it too.
+  let current: ReloadableSetting<DaemonConfiguration>
+  private let scheduler: PollScheduler
+  private let network: CurlNetworkSession
+  private let store: Store<QuakesState, QuakesAction>
+  private let limits: ReloadableSetting<ServerLimits>
+  private let notifier: SystemdNotifier
+  private let logger: Logger
+
+  init(
+    source: ReloadSource,
+    current: ReloadableSetting<DaemonConfiguration>,
+    scheduler: PollScheduler,
+    network: CurlNetworkSession,
+    store: Store<QuakesState, QuakesAction>,
+    limits: ReloadableSetting<ServerLimits>,
+    notifier: SystemdNotifier,
+    logger: Logger
+  ) {
+    self.source = source
+    self.current = current
+    self.scheduler = scheduler
+    self.network = network
+    self.store = store
+    self.limits = limits
+    self.notifier = notifier
+    self.logger = logger
+  }
+
+  /// Reloads, on behalf of `requester` (for the log: "SIGHUP", "quakectl reload").
+  ///
+  /// - Throws: ``ConfigurationError`` when the configuration is invalid;
+  ///   the daemon then runs on as before.
+  func reload(requestedBy requester: String) async throws(ConfigurationError) -> ReloadResult {
+    self.notifier.reloading()
+    defer { self.notifier.ready(status: SystemdStatus.ready(cached: self.store.snapshot().selectQuakesCount())) }
+    let resolved: ResolvedConfiguration
+    do {
+      resolved = try self.source.load()
+    } catch {
+      self.logger.error("reloading the configuration (\(requester)) failed; running on as before: \(error.message)")
+      throw error
+    }
+    let old = self.current.value
+    let changed = ConfigurationKey.allCases.filter {
+      $0.declaration.formattedValue(old) != $0.declaration.formattedValue(resolved.configuration)
+    }
+    let applied = changed.filter(\.appliesOnReload)
+    let restartNeeded = changed.filter { !$0.appliesOnReload }
+    var new = resolved.configuration
+    new.stateDirectory = old.stateDirectory
+    new.runtimeDirectory = old.runtimeDirectory
+    new.feedBaseURL = old.feedBaseURL
+    await self.apply(new, old: old)
+    self.log(
+      applied: applied, restartNeeded: restartNeeded, configuration: new, file: resolved.file, requester: requester)
+    return ReloadResult(
+      configFile: resolved.file?.path, applied: applied.map(\.name), restartNeeded: restartNeeded.map(\.name))
+  }
+
+  private func apply(_ new: DaemonConfiguration, old: DaemonConfiguration) async {
+    self.current.replace(with: new)
+    if new.feeds != old.feeds {
+      self.scheduler.reschedule(new.feeds)
+    }
+    self.network.reconfigure(new.network)
+    if new.sync != old.sync {
+      try? await self.store.dispatch(action: .daemon(.didReload(options: new.sync)))
+    }
+    self.source.logLevel.replace(with: new.logLevel)
+    var limits = self.limits.value
+    limits.idleTimeout = new.idleTimeout
+    self.limits.replace(with: limits)
+  }
+
+  private func log(
+    applied: [ConfigurationKey], restartNeeded: [ConfigurationKey], configuration: DaemonConfiguration,
+    file: ConfigurationFileContents?, requester: String
+  ) {
+    let from = file.map { " from \($0.path)" } ?? ""
+    if applied.isEmpty && restartNeeded.isEmpty {
+      self.logger.notice("reloaded the configuration\(from) (\(requester)): nothing changed")
+    } else if !applied.isEmpty {
+      let values = applied.map { "\($0.name): \($0.declaration.formattedValue(configuration))" }
+      self.logger.notice(
+        "reloaded the configuration\(from) (\(requester)): \(values.joined(separator: "; "))")
+    }
+    if !restartNeeded.isEmpty {
+      self.logger.warning(
+        "the configuration\(from) changes \(restartNeeded.map(\.name).joined(separator: ", ")), which only a restart applies; running on with the old values"
+      )
+    }
+  }
+}
