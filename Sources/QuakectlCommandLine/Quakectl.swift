@@ -8,8 +8,8 @@ struct Quakectl: ParsableCommand {
     commandName: "quakectl",
     abstract: "Query and control quakesd, the local USGS earthquake cache.",
     discussion: """
-      Read-only commands (status, health, info, count, list, show, watch) use quakesd's query.sock; refresh, delete,
-      purge and reload use control.sock (root and group quakes). Sockets: --socket, else QUAKESD_SOCKET, else /run/quakesd/,
+      Read-only commands (status, health, info, count, list, show, export, watch) use quakesd's query.sock; refresh, delete,
+      purge, reload and backup use control.sock (root and group quakes). Sockets: --socket, else QUAKESD_SOCKET, else /run/quakesd/,
       $XDG_RUNTIME_DIR/quakesd/ or /tmp/quakesd-UID/.
 
       Exit status: 0 ok, 1 failure (health: unhealthy), 2 usage, 3 timeout, 4 permission denied, 7 quakesd not running,
@@ -18,8 +18,8 @@ struct Quakectl: ParsableCommand {
     version: QuakectlVersion.text,
     subcommands: [
       StatusCommand.self, HealthCommand.self, InfoCommand.self, CountCommand.self, ListCommand.self, ShowCommand.self,
-      RefreshCommand.self,
-      DeleteCommand.self, PurgeCommand.self, WatchCommand.self, ReloadCommand.self,
+      ExportCommand.self, WatchCommand.self, RefreshCommand.self, DeleteCommand.self, PurgeCommand.self,
+      ReloadCommand.self, BackupCommand.self,
     ]
   )
 }

@@ -48,6 +48,13 @@ public struct QuakesClient: Sendable {
     try self.stream(.watch, params: filter, timeout: nil, as: WatchEvent.self, onEvent)
   }
 
+  /// Calls `daemon.backup` and hands `onPart` each line of the copy as the
+  /// daemon streams it; ``timeout`` bounds the wait for each line (the
+  /// first comes once the daemon made its copy).
+  public func backup(_ onPart: (BackupPart) throws -> Void) throws(ClientError) {
+    try self.stream(.backup, params: Optional<IdParams>.none, timeout: self.timeout, as: BackupPart.self, onPart)
+  }
+
   /// Sends `method` with `"more":true` and hands `onResult` each line's
   /// result until the line that does not continue, waiting at most
   /// `timeout` for each.

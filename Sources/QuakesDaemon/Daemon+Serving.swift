@@ -15,6 +15,7 @@ extension Daemon {
     scheduler: PollScheduler,
     listener: Listener<L, R>,
     network: CurlNetworkSession,
+    backup: DatabaseBackup,
     notifier: SystemdNotifier,
     feedsFrom baseURL: String
   ) async throws {
@@ -33,7 +34,7 @@ extension Daemon {
     let watchHub = WatchHub(store: store, reporter: reporter, logger: self.logger)
     let responder = RequestResponder(
       store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, reloader: reloader,
-      logger: self.logger)
+      backup: backup, logger: self.logger)
     let servers: [SocketServer]
     do {
       servers = try await self.openSockets()

@@ -56,9 +56,13 @@ public struct Daemon: Service {
     if self.configuration.once {
       try await self.pollOnce(scheduler, listener: listener)
     } else {
+      let backup = DatabaseBackup(
+        localStore: localStore,
+        scratchDirectory: self.configuration.ephemeral
+          ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
       try await self.serve(
-        store, scheduler: scheduler, listener: listener, network: remoteStore.session, notifier: notifier,
-        feedsFrom: catalogue.baseURL)
+        store, scheduler: scheduler, listener: listener, network: remoteStore.session, backup: backup,
+        notifier: notifier, feedsFrom: catalogue.baseURL)
     }
   }
 
@@ -77,6 +81,7 @@ public struct Daemon: Service {
       return try SQLiteLocalStore.inMemory()
     }
     try DirectoryCreation.create(self.configuration.stateDirectory, for: .stateDirectory)
+    DatabaseBackup.removeLeftovers(in: self.configuration.stateDirectory)
     self.logger.info("cache: \(self.configuration.databasePath)")
     do {
       return try SQLiteLocalStore(path: self.configuration.databasePath)

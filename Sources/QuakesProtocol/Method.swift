@@ -24,12 +24,14 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   case purge = "quakes.purge"
   /// Read the configuration again and apply what changed.
   case reload = "daemon.reload"
+  /// A consistent copy of the database, streamed.
+  case backup = "daemon.backup"
 
   /// Whether the method only reads, so `query.sock` may call it.
   public var isReadOnly: Bool {
     switch self {
     case .info, .status, .count, .get, .list, .watch: true
-    case .refresh, .delete, .purge, .reload: false
+    case .refresh, .delete, .purge, .reload, .backup: false
     }
   }
 }

@@ -31,7 +31,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
 
   /// The database file; `nil` for the in-memory store.
   public let path: String?
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
   private let options: Options
   /// The file the store opened, to notice when the path stops naming it.
   private let identity: FileIdentity?

@@ -54,12 +54,12 @@ struct QuakeListPrinterTests {
     }
   }
 
-  @Test("JSON, NDJSON and CSV print each page as it comes; a table and GeoJSON wait for the end")
+  @Test("JSON, NDJSON, CSV and GeoJSON print each page as it comes; a table waits for the end")
   func printsAsItReceives() throws {
     for format in OutputFormat.allCases {
       var printer = QuakeListPrinter(format: format, output: Self.output)
       let first = try printer.add(ListResult(matched: 4, quakes: Self.quakes(2, measured: false)))
-      let streams = [OutputFormat.json, .ndjson, .csv].contains(format)
+      let streams = format != .table
       #expect(first.isEmpty != streams, "\(format)")
     }
   }

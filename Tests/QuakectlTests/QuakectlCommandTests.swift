@@ -75,6 +75,34 @@ struct QuakectlCommandTests {
     }
   }
 
+  @Test("export is list without a limit: NDJSON by default, the other formats but a table, filters and order honoured")
+  func export() async throws {
+    let ids = SyntheticFeed.ids(1_234)
+    try await withDaemon(serving: ids) { daemon, _ in
+      let ndjson = try await quakectl(["export"], daemon: daemon)
+      #expect(ndjson.status == 0, "\(ndjson.errors)")
+      #expect(ndjson.jsonLines.map { $0["id"] as? String } == ids)
+      #expect(ndjson.errors.isEmpty, "no note on how many matched: \(ndjson.errors)")
+
+      let forward = try await quakectl(["export", "--forward", "--format", "csv"], daemon: daemon)
+      let rows = forward.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+      #expect(rows.count == 1 + ids.count)
+      #expect(rows.dropFirst().first?.contains(ids[ids.count - 1]) == true, "oldest first")
+
+      let geojson = try await quakectl(["export", "--format", "geojson"], daemon: daemon)
+      let collection = try #require(geojson.json as? [String: Any], "\(geojson.output.prefix(200))")
+      #expect((collection["features"] as? [Any])?.count == ids.count)
+      #expect((collection["metadata"] as? [String: Any])?["count"] as? Int == ids.count)
+
+      let all = try #require(ndjson.jsonLines.compactMap { $0["magnitude"] as? Double }.max())
+      let big = try await quakectl(["export", "--min-magnitude", String(all)], daemon: daemon)
+      #expect(!big.jsonLines.isEmpty && big.jsonLines.allSatisfy { ($0["magnitude"] as? Double) == all })
+
+      let table = try await quakectl(["export", "--format", "table"], daemon: daemon)
+      #expect(table.status == 2 && table.errors.contains("export"), "\(table.errors)")
+    }
+  }
+
   @Test("sorting, filtering and paging flags reach the daemon's list selector")
   func listFlags() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(12)) { daemon, _ in

@@ -104,9 +104,9 @@ struct RequestTests {
     }
   }
 
-  @Test("read-only methods are exactly the queries; the actions and reload need control.sock")
+  @Test("read-only methods are exactly the queries; the actions, reload and backup need control.sock")
   func readOnly() {
-    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload])
+    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload, .backup])
   }
 
   @Test("a client's request line parses back")

@@ -13,19 +13,7 @@ struct ListCommand: ParsableCommand {
 
   @OptionGroup var filter: FilterOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "time, magnitude, significance, depth or distance (with --near; default time).", valueName: "key"))
-  var sort: QuakesQuery.SortKey?
-
-  @Option(
-    help: ArgumentHelp(
-      "reverse (newest or largest first, the default) or forward (oldest or smallest first).", valueName: "order"))
-  var order: QuakesQuery.Order?
-
-  /// `--reverse` or `--forward`: the short forms of `--order`, with the
-  /// protocol's meaning (reverse is newest or largest first).
-  @Flag var shortOrder: QuakesQuery.Order?
+  @OptionGroup var ordering: OrderOptions
 
   @Option(help: ArgumentHelp("At most this many quakes (default 20 on a terminal, all otherwise).", valueName: "N"))
   var limit: Int?
@@ -34,22 +22,15 @@ struct ListCommand: ParsableCommand {
   var offset: Int?
 
   func validate() throws {
-    if self.sort == .distance, self.filter.near == nil {
-      throw ValidationError("--sort distance needs --near, the point to measure from")
-    }
+    try self.ordering.validate(with: self.filter)
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
-    if self.shortOrder != nil, self.order != nil {
-      throw ValidationError("give one of --order, --reverse and --forward, not several")
-    }
   }
 
   func run() throws {
     let format = self.options.outputFormat
     let params = try self.params(defaultLimit: format == .table ? 20 : nil)
-    var printer = QuakeListPrinter(format: format, output: self.options.quakeOutput)
-    try self.options.client().list(params) { page in write(try printer.add(page)) }
-    write(try printer.finish())
+    let printer = try printList(params, format: format, options: self.options)
     if format == .table, printer.matched > printer.count {
       FileHandle.standardError.write(
         Data("\(printer.count) of \(printer.matched) quakes; --limit and --offset show more\n".utf8))
@@ -59,9 +40,18 @@ struct ListCommand: ParsableCommand {
   /// The request params; relative times are resolved against now.
   func params(defaultLimit: Int?, now: Date = Date()) throws -> ListParams {
     ListParams(
-      filter: try self.filter.params(utc: self.options.utc, now: now), sort: self.sort,
-      order: self.shortOrder ?? self.order, limit: self.limit ?? defaultLimit, offset: self.offset)
+      filter: try self.filter.params(utc: self.options.utc, now: now), sort: self.ordering.sort,
+      order: self.ordering.effectiveOrder, limit: self.limit ?? defaultLimit, offset: self.offset)
   }
+}
+
+/// Asks for the list `params` selects and prints it in `format` as it
+/// arrives; returns the printer, which counted what it printed.
+func printList(_ params: ListParams, format: OutputFormat, options: GlobalOptions) throws -> QuakeListPrinter {
+  var printer = QuakeListPrinter(format: format, output: options.quakeOutput)
+  try options.client().list(params) { page in write(try printer.add(page)) }
+  write(try printer.finish())
+  return printer
 }
 
 extension QuakesQuery.SortKey: ExpressibleByArgument {}

@@ -3,9 +3,10 @@ import QuakesModel
 public import QuakesProtocol
 
 /// A list in one output format, printed as its pages arrive from a
-/// streamed `quakes.list`: JSON, NDJSON and CSV a page at a time, so a
-/// list of any length starts printing at once and is never held whole; a
-/// table and GeoJSON, whose shape needs every row, once the list is complete.
+/// streamed `quakes.list`: JSON, NDJSON, CSV and GeoJSON a page at a time,
+/// so a list of any length starts printing at once and is never held
+/// whole; a table, whose column widths need every row, once the list is
+/// complete.
 ///
 /// The bytes are those of the whole list printed at once: the JSON array
 /// is the one `JSONEncoder` writes (``ListedQuake``'s writer), the CSV has
@@ -13,9 +14,9 @@ public import QuakesProtocol
 public struct QuakeListPrinter {
   private let format: OutputFormat
   private let output: QuakeOutput
-  /// The quakes a table or GeoJSON waits for.
+  /// The quakes a table waits for.
   private var held: [ListedQuake] = []
-  /// Whether anything of a JSON array or a CSV document was printed.
+  /// Whether anything of a JSON array, a CSV or a GeoJSON document was printed.
   private var started = false
 
   /// How many quakes matched, before limit and offset (from the last page).
@@ -35,9 +36,17 @@ public struct QuakeListPrinter {
     self.matched = page.matched
     self.count += page.quakes.count
     switch self.format {
-    case .table, .geojson:
+    case .table:
       self.held += page.quakes
       return Data()
+    case .geojson:
+      var data = Data()
+      for quake in page.quakes {
+        data += self.started ? Data(",".utf8) : QuakeOutput.geoJSONOpening
+        self.started = true
+        data += try self.output.geoJSONFeature(quake.quake)
+      }
+      return data
     case .ndjson:
       var buffer = JSONBuffer(capacity: page.quakes.count * 1024)
       for quake in page.quakes {
@@ -68,7 +77,8 @@ public struct QuakeListPrinter {
   public mutating func finish() throws -> Data {
     switch self.format {
     case .table: return Data(self.output.table(self.held).utf8)
-    case .geojson: return try self.output.geoJSON(self.held.map(\.quake))
+    case .geojson:
+      return (self.started ? Data() : QuakeOutput.geoJSONOpening) + (try self.output.geoJSONClosing(count: self.count))
     case .ndjson: return Data()
     case .json: return Data((self.started ? "]\n" : "[]\n").utf8)
     case .csv: return self.started ? Data() : Data(CSVField.lines([QuakeOutput.csvColumns]).utf8)

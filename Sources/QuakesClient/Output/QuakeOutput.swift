@@ -162,6 +162,28 @@ public struct QuakeOutput: Sendable {
     return try encoder.encode(collection) + Data("\n".utf8)
   }
 
+  /// What starts ``geoJSON(_:)`` when it is printed a feature at a time
+  /// (sorted keys put `features` first).
+  public static let geoJSONOpening = Data(#"{"features":["#.utf8)
+
+  /// One feature of ``geoJSON(_:)``, as it appears there.
+  public func geoJSONFeature(_ quake: Quake) throws -> Data {
+    try Self.encoder.encode(USGSFeature(quake))
+  }
+
+  /// What ends ``geoJSON(_:)`` of `count` features, after the last one.
+  public func geoJSONClosing(count: Int) throws -> Data {
+    let metadata = try Self.encoder.encode(
+      FeatureCollection.Metadata(generated: Timestamp.milliseconds(self.now), count: count))
+    return Data("],\"metadata\":".utf8) + metadata + Data(",\"type\":\"FeatureCollection\"}\n".utf8)
+  }
+
+  private static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
   /// `value` as one line of JSON with sorted keys.
   public static func jsonLine(_ value: some Encodable) throws -> Data {
     let encoder = JSONEncoder()

@@ -51,6 +51,8 @@ struct ClientConnection: Sendable {
             while let piece = pieces.next() {
               try await self.write(ByteBuffer(bytes: piece), to: outbound, activity)
             }
+          case .lines(let lines):
+            try await self.write(lines, to: outbound, activity)
           case .watch(let request, let filter):
             try await WatchSession(
               request: request, filter: filter, channel: self.channel.channel, outbound: outbound,
@@ -90,6 +92,26 @@ struct ClientConnection: Sendable {
   ) async throws {
     activity.touch(busy: false)
     try await outbound.write(reply)
+  }
+
+  /// Writes reply lines made one at a time; when making one fails, an
+  /// error line ends the reply and the connection closes (the client has
+  /// part of a reply it cannot complete).
+  private func write(
+    _ lines: AsyncThrowingStream<Data, any Error>, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    _ activity: ConnectionActivity
+  ) async throws {
+    do {
+      for try await line in lines {
+        try await self.write(line, to: outbound, activity)
+      }
+    } catch {
+      self.logger.error("a streamed reply on \(self.role.fileName) failed: \(error)")
+      try await self.write(
+        Reply.line(id: nil, error: ProtocolError(.unavailable, "the reply failed: \(error); nothing more follows")),
+        to: outbound, activity)
+      throw error
+    }
   }
 
   private func closeWhenIdle(_ activity: ConnectionActivity) async {

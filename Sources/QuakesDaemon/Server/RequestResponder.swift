@@ -18,6 +18,8 @@ struct RequestResponder: Sendable {
     case pieces(ListReplyPieces)
     /// A `quakes.watch` request: the connection streams it.
     case watch(Request, filter: QuakesQuery.Filter?)
+    /// Reply lines made as the client takes them (`daemon.backup`).
+    case lines(AsyncThrowingStream<Data, any Error>)
   }
 
   let store: Store<QuakesState, QuakesAction>
@@ -27,6 +29,8 @@ struct RequestResponder: Sendable {
   let watchHub: WatchHub
   /// Applies `daemon.reload`; `nil` when the daemon cannot read its configuration again.
   let reloader: ConfigurationReloader?
+  /// Makes the copies `daemon.backup` sends.
+  let backup: DatabaseBackup
   let logger: Logger
 
   /// The response to `line`, received on a `role` socket. Never throws: every
@@ -72,6 +76,13 @@ struct RequestResponder: Sendable {
 
   private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Response {
     if request.method == .list { return try self.list(request.params(ListParams.self), for: request) }
+    if request.method == .backup {
+      guard request.more else {
+        throw ProtocolError(
+          .invalidRequest, "\(QuakesProtocol.Method.backup.rawValue) streams its reply: send it with \"more\":true")
+      }
+      return .lines(try await self.backup.replyLines(id: request.id))
+    }
     return .line(try await self.line(replyingTo: request, on: role))
   }
 
@@ -87,6 +98,8 @@ struct RequestResponder: Sendable {
     case .purge: try self.encode(await self.purge(), for: request)
     case .reload: try self.encode(await self.reload(), for: request)
     case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
+    case .backup:
+      throw ProtocolError(.internal, "\(QuakesProtocol.Method.backup.rawValue) is answered by reply(to:on:)")
     }
   }
 

@@ -1,0 +1,104 @@
+import Foundation
+public import QuakesProtocol
+
+/// Where `quakectl backup` writes the copy the daemon streams: a file,
+/// written beside its final name and renamed into place only once every
+/// byte arrived and reached the disk (so FILE is never half a database,
+/// and an older backup there stays until the new one is whole); or standard
+/// output, for a pipe.
+public final class BackupFile {
+  /// The file named, or `-` for standard output.
+  public let path: String
+  private let partialPath: String?
+  private let handle: FileHandle
+  /// The bytes written so far.
+  public private(set) var written = 0
+  /// How many quakes the copy holds, once the last line arrived.
+  public private(set) var quakes: Int?
+
+  /// Opens the place to write to: `-` is standard output, anything else a
+  /// file written as `PATH.partial` first.
+  ///
+  /// - Throws: ``ClientError/usage(_:)`` when the file cannot be created.
+  public init(path: String) throws(ClientError) {
+    self.path = path
+    guard path != "-" else {
+      self.partialPath = nil
+      self.handle = FileHandle.standardOutput
+      return
+    }
+    let partial = path + ".partial"
+    let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .usage(
+        "cannot write \(partial): \(String(cString: strerror(errno))); choose a file in a writable directory")
+    }
+    self.partialPath = partial
+    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  /// Writes one line of the copy; the last one checks the size.
+  ///
+  /// - Throws: an error that says what went wrong (a full disk, a line
+  ///   that is not base64, a size that does not add up).
+  public func add(_ part: BackupPart) throws {
+    if let data = part.data {
+      guard let bytes = Data(base64Encoded: data) else {
+        throw BackupFileError("a line of the backup is not base64; the copy is incomplete")
+      }
+      do {
+        try self.handle.write(contentsOf: bytes)
+      } catch {
+        throw BackupFileError("cannot write \(self.partialPath ?? "standard output"): \(error)")
+      }
+      self.written += bytes.count
+    }
+    if let bytes = part.bytes {
+      guard bytes == self.written else {
+        throw BackupFileError("the daemon sent \(self.written) bytes of a \(bytes)-byte copy")
+      }
+      self.quakes = part.quakes ?? 0
+    }
+  }
+
+  /// Makes the copy durable and gives it its name.
+  ///
+  /// - Throws: ``BackupFileError`` when the copy did not arrive whole or
+  ///   cannot be synced or renamed.
+  public func finish() throws {
+    guard self.quakes != nil else { throw BackupFileError("the backup ended before its last line") }
+    guard let partial = self.partialPath else { return }
+    do {
+      try self.handle.synchronize()
+      try self.handle.close()
+    } catch {
+      throw BackupFileError("cannot write \(partial) to the disk: \(error)")
+    }
+    guard rename(partial, self.path) == 0 else {
+      throw BackupFileError("cannot rename \(partial) to \(self.path): \(String(cString: strerror(errno)))")
+    }
+    let directory = open((self.path as NSString).deletingLastPathComponent.nonEmpty ?? ".", O_RDONLY | O_CLOEXEC)
+    if directory >= 0 {
+      fsync(directory)
+      close(directory)
+    }
+  }
+
+  /// Removes what was written of a copy that did not arrive whole.
+  public func discard() {
+    if let partial = self.partialPath { unlink(partial) }
+  }
+}
+
+/// Why a backup could not be written whole; what was written is removed.
+public struct BackupFileError: Error, CustomStringConvertible {
+  public let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { self.isEmpty ? nil : self }
+}
