@@ -42,7 +42,8 @@ public struct Daemon: Service {
         try USGSFeedCatalogue(baseURL: url)
       } ?? USGSFeedCatalogue()
     let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
-    let store = await Store(initialState: QuakesState(options: self.configuration.sync), reducer: QuakesReducer.reduce)
+    let store = await Store(
+      initialState: QuakesState(options: self.configuration.syncOptions), reducer: QuakesReducer.reduce)
     let logger = self.logger
     let listener = await Listener(localStore: localStore, remoteStore: remoteStore) { logger.error("\($0)") }
     await listener.listen(to: store)

@@ -212,6 +212,27 @@ extension SQLiteLocalStore {
     }
   }
 
+  /// Deletes the quakes with `quakeIds` in one transaction (the retention
+  /// rules' removal); ids the file does not hold are skipped.
+  public func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
+    do {
+      try self.checkFileInPlace(.expire(count: quakeIds.count))
+      try await self.writer.write { db in
+        let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
+        let unindex = try db.cachedStatement(sql: SpatialIndexTable.deleteSQL)
+        var changes = 0
+        for id in quakeIds {
+          try delete.execute(arguments: [id])
+          changes += db.changesCount
+          try unindex.execute(arguments: [SpatialIndexTable.key(of: id)])
+        }
+        self.tableRowChanges.withLock { $0 += changes }
+      }
+    } catch {
+      throw self.translating(error, .expire(count: quakeIds.count))
+    }
+  }
+
   /// Deletes every quake, and forgets each feed's validators and last
   /// `metadata.generated` (as the state does), so the next poll of each feed
   /// fetches it whole instead of getting a `304` for data no longer cached.

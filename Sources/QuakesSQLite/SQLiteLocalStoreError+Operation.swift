@@ -11,6 +11,8 @@ extension SQLiteLocalStoreError {
     case delete(quakeId: String)
     /// Deleting every quake.
     case deleteAll
+    /// Deleting the quakes the retention rules expired.
+    case expire(count: Int)
     /// Closing the database.
     case close
 
@@ -22,6 +24,7 @@ extension SQLiteLocalStoreError {
       case .write(let feed): "write the \(feed) batch to"
       case .delete(let quakeId): "delete quake \(quakeId) from"
       case .deleteAll: "delete every quake from"
+      case .expire(let count): "remove \(count) expired quakes from"
       case .close: "close"
       }
     }

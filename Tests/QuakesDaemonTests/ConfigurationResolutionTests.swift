@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import QuakesDaemon
 import QuakesData
+import QuakesModel
 import Testing
 
 /// Resolution without processes: file text, an environment and flags in,
@@ -129,7 +130,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_STATE_DIR": "state", "QUAKESD_RUNTIME_DIR": "/run/q", "QUAKESD_FEEDS": "all_day=10m all_hour",
       "QUAKESD_FEED_BASE_URL": "https://mirror.example/feeds/", "QUAKESD_UPSTREAM_DELETIONS": "off",
       "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
-      "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h",
+      "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_RETENTION": "[{keep: 30d}]",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -144,6 +145,7 @@ struct ConfigurationResolutionTests {
     #expect(configuration.network.totalTimeout == .seconds(300))
     #expect(configuration.network.maximumResponseSize == 1 << 30)
     #expect(configuration.idleTimeout == .seconds(3_600))
+    #expect(configuration.sync.retention.map(\.keepSeconds) == [30 * 86_400])
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
     )
@@ -351,5 +353,51 @@ struct ConfigurationResolutionTests {
     #expect(ByteSizeText.format(64 << 20) == "64MiB")
     #expect(ByteSizeText.format(1_536 << 10) == "1536KiB")
     #expect(ByteSizeText.format(1_000) == "1000")
+  }
+
+  @Test("retention rules from the file, in order, with their filters; printed back as flow YAML a variable takes")
+  func retentionRules() throws {
+    let resolved = try self.resolve(
+      """
+      retention:
+        - min-magnitude: 4.5
+          keep: forever
+        - near: {latitude: 47.61, longitude: -122.33, radius-km: 300}
+          min-alert: yellow
+          keep: 1y
+        - keep: 90d
+      """.replacingOccurrences(of: "1y", with: "365d"))
+    let rules = resolved.configuration.sync.retention
+    #expect(rules.map(\.keepSeconds) == [nil, 365 * 86_400, 90 * 86_400])
+    #expect(rules[0].filter.minMagnitude == 4.5)
+    #expect(rules[1].filter.minAlert == .yellow && rules[1].filter.near?.radiusKm == 300)
+    #expect(rules[2].filter == QuakesModel.QuakesQuery.Filter())
+    let printed = resolved.value(of: .retention)
+    #expect(
+      printed
+        == "[{keep: forever, min-magnitude: 4.5}, {keep: 365d, min-alert: yellow, near: {latitude: 47.61, longitude: -122.33, radius-km: 300}}, {keep: 90d}]"
+    )
+    let fromVariable = try self.resolve(environment: ["QUAKESD_RETENTION": printed])
+    #expect(fromVariable.configuration.sync.retention == rules, "the printed form reads back the same rules")
+    #expect(try self.resolve().configuration.sync.retention.isEmpty, "none by default: every quake is kept")
+  }
+
+  @Test(
+    "a retention rule quakesd cannot use names the rule and what is wrong",
+    arguments: [
+      ("retention:\n  - min-magnitude: 4.5\n", "(rule 1) says nothing of keep"),
+      ("retention:\n  - keep: 90d\n  - keep: soon\n", "(rule 2) keeps for \"soon\""),
+      ("retention:\n  - keep: 0s\n", "(rule 1) keeps for \"0s\""),
+      ("retention:\n  - keep: 90d\n    min-magnitud: 4\n", "\"min-magnitud\" is not a filter"),
+      ("retention:\n  - keep: 90d\n    min-magnitude: big\n", "min-magnitude must be a number"),
+      ("retention:\n  - keep: 90d\n    min-alert: purple\n", "\"min-alert\" must be one of"),
+      ("retention:\n  - keep: 90d\n    near: {latitude: 95, longitude: 0}\n", "latitude"),
+      ("retention:\n  keep: 90d\n", "is not a list of rules"),
+      ("retention:\n  - 90d\n", "(rule 1) is not a map"),
+    ])
+  func badRetentionRules(text: String, problem: String) {
+    let message = self.message(text)
+    #expect(message.hasPrefix("\(Self.path), line 1: retention "), "\(message)")
+    #expect(message.contains(problem), "\(message)")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 import QuakesData
+import QuakesModel
 import Synchronization
 import Testing
 
@@ -180,6 +181,28 @@ struct ListenerTests {
     #expect(await local.calls == [.delete("a")])
     #expect(await local.quakes.isEmpty)
     #expect(store.dispatched.isEmpty)
+  }
+
+  @Test("the retention rules' removal reaches the local store as one write of exactly the expired ids")
+  func retentionReachesLocalStore() async throws {
+    let old = Quake.fixture("old", time: self.date.addingTimeInterval(-100 * 86_400))
+    let young = Quake.fixture("young", time: self.date.addingTimeInterval(-86_400))
+    let local = LocalStoreDouble(quakes: [old, young])
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    var state = QuakesState.loaded([old, young])
+    state.options.retention = [RetentionRule(keepSeconds: 90 * 86_400)]
+    let action = QuakesAction.scheduler(.retentionDue(date: self.date))
+    let new = try QuakesReducer.reduce(state: state, action: action)
+
+    await store.transitions.send((state, action, new))
+
+    #expect(await local.calls == [.expire(["old"])])
+    #expect(await local.quakes.keys.sorted() == ["young"])
+    #expect(store.dispatched.isEmpty)
+
+    await store.transitions.send((new, action, new))
+    #expect(await local.calls == [.expire(["old"])], "nothing expired: nothing written")
   }
 
   @Test("a purge reaches the local store")

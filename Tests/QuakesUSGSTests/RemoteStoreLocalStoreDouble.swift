@@ -21,6 +21,10 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
     self.quakes[quakeId] = nil
   }
 
+  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
+    for id in quakeIds { self.quakes[id] = nil }
+  }
+
   func deleteLocalQuakesMutation() async throws {
     self.quakes = [:]
   }

@@ -35,6 +35,10 @@ struct StatusCommand: ParsableCommand {
         + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
     ]
     if let error = status.cache.lastWriteError { lines.append("last write error: \(error)") }
+    if let retention = status.cache.retention {
+      let last = retention.lastRemoved.map { "; last \($0), \(age(retention.lastRemoval))" } ?? ""
+      lines.append("retention: \(retention.rules) rules; removed \(retention.removed) quakes since the start\(last)")
+    }
     var table = TextTable(columns: [
       .init("FEED"), .init("STATE"), .init("EVERY", alignsRight: true), .init("LAST SUCCESS"), .init("NEXT POLL"),
       .init("LAST WRITE"), .init("ERROR"),

@@ -28,9 +28,14 @@ enum ConfigurationFile {
         throw Self.unknownKey(name, at: Self.origin(path, keyNode))
       }
       let origin = Self.origin(path, keyNode)
-      let text =
-        try key.declaration.takesEntries
-        ? Self.entries(valueNode, of: key, origin: origin) : Self.scalar(valueNode, of: key, origin: origin)
+      let text: ConfigurationText
+      if key.declaration.isStructured {
+        text = try Self.structure(valueNode, of: key, origin: origin)
+      } else if key.declaration.takesEntries {
+        text = try Self.entries(valueNode, of: key, origin: origin)
+      } else {
+        text = try Self.scalar(valueNode, of: key, origin: origin)
+      }
       try builder.set(key, text, origin: origin, workingDirectory: nil)
     }
   }
@@ -50,6 +55,18 @@ enum ConfigurationFile {
         "", of: key, at: origin, problem: "has no value (delete the line for the default)")
     }
     return .single(scalar.string)
+  }
+
+  /// The YAML text of a structured value, as written (its format reads it).
+  private static func structure(_ node: Node, of key: ConfigurationKey, origin: ConfigurationOrigin)
+    throws(ConfigurationError) -> ConfigurationText
+  {
+    if Self.isNull(node) { return .single("") }
+    do {
+      return .single(try Yams.serialize(node: node))
+    } catch {
+      throw ConfigurationError.badValue(Self.text(of: node), of: key, at: origin, problem: "cannot be read (\(error))")
+    }
   }
 
   /// The entries `NAME` or `NAME=VALUE` of a key that takes a list: from a

@@ -33,6 +33,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case maxFeedSize = "max-feed-size"
   /// How long a silent client connection stays open.
   case idleTimeout = "idle-timeout"
+  /// Which quakes are removed, and how long after their time.
+  case retention = "retention"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -88,6 +90,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
       ConfigurationKeyDeclaration(flag: nil, format: .byteSize, field: \.network.maximumResponseSize)
     case .idleTimeout:
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.idleTimeout)
+    case .retention:
+      ConfigurationKeyDeclaration(flag: nil, format: .retentionRules, field: \.sync.retention)
     }
   }
 
@@ -97,7 +101,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   public var appliesOnReload: Bool {
     switch self {
     case .stateDirectory, .runtimeDirectory, .feedBaseURL: false
-    case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout: true
+    case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
+      .retention:
+      true
     }
   }
 

@@ -10,6 +10,8 @@ struct ConfigurationKeyDeclaration {
   let flag: ConfigurationFlag?
   /// Whether the value is a list of entries rather than a single scalar.
   let takesEntries: Bool
+  /// Whether the value is a YAML structure, read from its YAML text.
+  let isStructured: Bool
   /// What is allowed, in the words error messages use after "allowed:".
   let allowedValues: String
   /// A value the key takes, for tests and examples.
@@ -34,6 +36,7 @@ struct ConfigurationKeyDeclaration {
   ) {
     self.flag = flag
     self.takesEntries = format.takesEntries
+    self.isStructured = format.isStructured
     self.allowedValues = format.allowedValues
     self.example = format.example
     self.assign = { text, source, configuration throws(ConfigurationError) in

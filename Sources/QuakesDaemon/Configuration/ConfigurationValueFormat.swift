@@ -12,6 +12,9 @@ struct ConfigurationValueFormat<Value> {
   let allowedValues: String
   /// A value the format takes, for tests and examples.
   let example: String
+  /// Whether the value is a YAML structure (a list of maps) that a source
+  /// gives as YAML text: the file's node as written, or a variable's flow YAML.
+  var isStructured = false
   /// Reads text from a source.
   let parse: (ConfigurationText, ConfigurationValueSource) throws(ConfigurationError) -> Value
   /// Writes a value the way `--check-config` prints it and the file reads it back.

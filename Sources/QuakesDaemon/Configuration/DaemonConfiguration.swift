@@ -57,6 +57,13 @@ public struct DaemonConfiguration: Sendable {
     self.logLevel = logLevel
   }
 
+  /// The sync options the state holds: ``sync`` with the feeds polled.
+  public var syncOptions: SyncOptions {
+    var options = self.sync
+    options.polledFeeds = Set(self.feeds.map(\.feed))
+    return options
+  }
+
   /// The database file.
   public var databasePath: String {
     self.stateDirectory.appendingPathComponent("quakes.sqlite").path

@@ -34,7 +34,7 @@ extension ResolvedConfiguration {
 
   /// `text` as a YAML scalar: plain when that reads back the same, else double-quoted.
   private static func yamlScalar(_ text: String, key: ConfigurationKey) -> String {
-    if key.declaration.takesEntries { return text }
+    if key.declaration.takesEntries || key.declaration.isStructured { return text }
     let plain = text.unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || "0123456789/._:@%+-".unicodeScalars.contains($0)
     }

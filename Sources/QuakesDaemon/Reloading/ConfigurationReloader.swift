@@ -82,8 +82,8 @@ actor ConfigurationReloader {
       self.scheduler.reschedule(new.feeds)
     }
     self.network.reconfigure(new.network)
-    if new.sync != old.sync {
-      try? await self.store.dispatch(action: .daemon(.didReload(options: new.sync)))
+    if new.syncOptions != old.syncOptions {
+      try? await self.store.dispatch(action: .daemon(.didReload(options: new.syncOptions)))
     }
     self.source.logLevel.replace(with: new.logLevel)
     var limits = self.limits.value

@@ -1,3 +1,4 @@
+public import Foundation
 public import ImmutableData
 public import QuakesData
 public import QuakesModel
@@ -30,6 +31,19 @@ public struct FeedPoller: Sendable {
   /// blocked.
   @StoreActor
   public func storeAnswers() {}
+
+  /// Applies the retention rules at `date`, when they expire any quake;
+  /// returns how many quakes they removed.
+  @StoreActor
+  public func expire(at date: Date) -> Int {
+    let state = self.store.snapshot()
+    guard !state.options.retention.isEmpty,
+      !Retention.expired(in: state, rules: state.options.retention, at: date).isEmpty
+    else { return 0 }
+    let before = state.quakes.data.count
+    try? self.store.dispatch(action: .scheduler(.retentionDue(date: date)))
+    return before - self.store.snapshot().quakes.data.count
+  }
 
   /// Polls `feed` once; returns how it ended.
   ///

@@ -76,6 +76,7 @@ public struct PollScheduler: Sendable {
       for await case let (feed, outcome)? in group {
         outcomes.append((feed, outcome))
       }
+      await self.applyRetention()
       return outcomes.sorted { $0.feed < $1.feed }
     }
   }
@@ -122,6 +123,7 @@ public struct PollScheduler: Sendable {
       case .success(let outcome):
         self.report(feed, outcome, failureLog: &failureLog)
         failures = outcome.isSuccess ? 0 : failures + 1
+        await self.applyRetention()
       case .failure where Task.isCancelled:
         break
       case .failure(let error):
@@ -166,6 +168,14 @@ public struct PollScheduler: Sendable {
       if woken { return true }
     }
     return false
+  }
+
+  /// Removes what the retention rules expire now, after a poll.
+  private func applyRetention() async {
+    let removed = await self.poller.expire(at: Date())
+    if removed > 0 {
+      self.logger.info("retention: removed \(removed) quakes")
+    }
   }
 
   /// Logs `outcome`; a fetch failure that repeats only as `failureLog` says.

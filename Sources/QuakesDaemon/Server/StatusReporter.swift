@@ -28,16 +28,23 @@ struct StatusReporter: Sendable {
   }
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {
-    let count = state.selectQuakesCount()
-    let lastWriteError = state.selectLastMutationError()
+    var cache = StatusResult.Cache(
+      count: state.selectQuakesCount(), state: .loaded, lastWriteError: state.selectLastMutationError(),
+      retention: self.retention(of: state))
     switch state.selectQuakesStatus() {
-    case nil, .waiting:
-      return StatusResult.Cache(count: count, state: .loading, lastWriteError: lastWriteError)
-    case .success:
-      return StatusResult.Cache(count: count, state: .loaded, lastWriteError: lastWriteError)
-    case .failure(let error):
-      return StatusResult.Cache(count: count, state: .failed, error: error, lastWriteError: lastWriteError)
+    case nil, .waiting: cache.state = .loading
+    case .success: cache.state = .loaded
+    case .failure(let error): (cache.state, cache.error) = (.failed, error)
     }
+    return cache
+  }
+
+  private func retention(of state: QuakesState) -> StatusResult.Retention? {
+    guard !state.options.retention.isEmpty || state.retention.removed > 0 else { return nil }
+    return StatusResult.Retention(
+      rules: state.options.retention.count, removed: state.retention.removed,
+      lastRemoval: state.retention.lastRemoval.map(Timestamp.iso8601),
+      lastRemoved: state.retention.lastRemoval == nil ? nil : state.retention.lastRemoved)
   }
 
   private func feed(_ feed: QuakesFeed, in state: QuakesState) -> StatusResult.Feed {

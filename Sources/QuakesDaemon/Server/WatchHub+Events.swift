@@ -46,6 +46,11 @@ extension WatchHub {
       return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [id])]
     case .client(.purge):
       return [WatchEvent(event: .purged)]
+    case .scheduler(.retentionDue(date: let date)):
+      let expired = Retention.expired(in: oldState, rules: oldState.options.retention, at: date)
+        .compactMap(oldState.selectQuake(quakeId:))
+      let matcher = filter.map(QuakesQuery.Filter.Matcher.init)
+      return self.chunks(of: QuakesDiff(deleted: expired.filter { matcher?.matches($0) ?? true }), feed: nil)
     case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
       .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))):
       return [WatchEvent(event: .reloaded, count: newState.selectQuakesCount())]
@@ -73,7 +78,7 @@ extension WatchHub {
     return view
   }
 
-  private static func chunks(of diff: QuakesDiff, feed: String) -> [WatchEvent] {
+  private static func chunks(of diff: QuakesDiff, feed: String?) -> [WatchEvent] {
     guard !diff.isEmpty else { return [] }
     let tagged = diff.inserted.map { (0, $0) } + diff.updated.map { (1, $0) } + diff.deleted.map { (2, $0) }
     return stride(from: 0, to: tagged.count, by: self.quakesPerWatchLine).map { start in

@@ -42,6 +42,9 @@ extension QuakesAction {
   public enum Scheduler: Hashable, Sendable {
     /// `feed` is due for its periodic fetch (seed: `onTapRefreshQuakesButton(range:)`).
     case pollDue(feed: QuakesFeed)
+    /// After a poll: remove the quakes the retention rules expire at `date`
+    /// (``Retention/expired(in:rules:at:)``).
+    case retentionDue(date: Date)
   }
 
   /// A result from the persistent session.
@@ -94,6 +97,8 @@ extension QuakesAction.Data.PersistentSession.LocalStore {
     case deleteQuake(quakeId: Quake.ID)
     /// A client's purge.
     case deleteQuakes
+    /// The retention rules' removal.
+    case expireQuakes
   }
 
   /// The outcome of reading the local store.

@@ -122,6 +122,13 @@ extension Listener {
       await self.shielded("deleting \(quakeId)") {
         try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
       }
+    case .scheduler(.retentionDue(date: let date)):
+      let expired = Retention.expired(in: oldState, rules: oldState.options.retention, at: date)
+      if !expired.isEmpty, newState.quakes.data.count < oldState.quakes.data.count {
+        await self.shielded("removing \(expired.count) expired quakes") {
+          try await store.dispatch(thunk: self.session.expireLocalQuakesMutation(quakeIds: expired))
+        }
+      }
     case .client(.purge):
       await self.shielded("purging the cache") {
         try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation())

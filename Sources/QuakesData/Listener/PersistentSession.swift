@@ -88,6 +88,17 @@ extension PersistentSession {
     }
   }
 
+  /// Removes the quakes the retention rules expired, in one transaction.
+  nonisolated func expireLocalQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    quakeIds: [Quake.ID]
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.expireLocalQuakesMutation(quakeIds: quakeIds) }) {
+        try await dispatcher.dispatch(action: self.failure(of: .expireQuakes, error: error))
+      }
+    }
+  }
+
   /// Deletes every quake from the local store.
   nonisolated func deleteLocalQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
     -> Thunk<Dispatcher, Selector>

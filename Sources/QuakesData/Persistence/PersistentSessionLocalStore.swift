@@ -16,6 +16,9 @@ public protocol PersistentSessionLocalStore: Sendable {
   /// Deletes one quake.
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws
 
+  /// Deletes the quakes with `quakeIds` (the retention rules expired them), in one transaction.
+  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws
+
   /// Deletes every quake.
   func deleteLocalQuakesMutation() async throws
 }

@@ -2,18 +2,18 @@
 /// cached selector result (a list page, a count) is recomputed only then.
 public enum QuakesFilter {
   /// `true` for exactly the actions after which ``QuakesState/Quakes/data``
-  /// may differ: deletes, purges, successful loads and successful remote
-  /// fetches. Refreshes, failures, `304`s and write reports never change it.
+  /// may differ: deletes, purges, retention, successful loads and
+  /// successful remote fetches. Refreshes, failures, `304`s and write reports never change it.
   public static func filterQuakes() -> @Sendable (QuakesState, QuakesAction) -> Bool {
     { _, action in
       switch action {
-      case .client(.delete), .client(.purge):
+      case .client(.delete), .client(.purge), .scheduler(.retentionDue):
         true
       case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))),
         .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))):
         true
-      case .daemon, .client(.refresh), .scheduler,
+      case .daemon, .client(.refresh), .scheduler(.pollDue),
         .data(.persistentSession(.localStore(.didFetchQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),

@@ -1,3 +1,4 @@
+import Foundation
 import QuakesModel
 
 extension QuakesReducer {
@@ -11,6 +12,20 @@ extension QuakesReducer {
   static func didReload(state: QuakesState, options: SyncOptions) -> QuakesState {
     var state = state
     state.options = options
+    return state
+  }
+
+  /// Removes the quakes the retention rules expire at `date` (optimistic,
+  /// as a delete), and records how many.
+  static func expire(state: QuakesState, at date: Date) -> QuakesState {
+    guard state.isLoaded else { return state }
+    let expired = Retention.expired(in: state, rules: state.options.retention, at: date)
+    guard !expired.isEmpty else { return state }
+    var state = state
+    for id in expired { state.quakes.data[id] = nil }
+    state.retention.lastRemoval = date
+    state.retention.lastRemoved = expired.count
+    state.retention.removed += expired.count
     return state
   }
 

@@ -23,6 +23,8 @@ public enum QuakesReducer {
       return try self.delete(state: state, quakeId: quakeId)
     case .client(.purge):
       return self.purge(state: state)
+    case .scheduler(.retentionDue(date: let date)):
+      return self.expire(state: state, at: date)
     case .data(.persistentSession(.localStore(let action))):
       return self.reduce(state: state, action: action)
     case .data(.persistentSession(.remoteStore(let action))):

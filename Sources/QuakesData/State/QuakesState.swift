@@ -15,6 +15,8 @@ public struct QuakesState: Hashable, Sendable {
   public var feeds: TreeDictionary<QuakesFeed, FeedState>
   /// How remote batches are applied (from the daemon's configuration).
   public var options: SyncOptions
+  /// What the retention rules removed since the daemon started.
+  public var retention: RetentionRecord = RetentionRecord()
 
   /// Creates a state.
   public init(

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// How remote batches are applied beyond the seed's upsert: settings the
 /// daemon reads from its configuration and puts in the initial state, so the
 /// reducer stays a pure function of (state, action).
@@ -10,11 +12,21 @@ public struct SyncOptions: Hashable, Sendable {
   /// kept anyway: near that edge it may have aged out of the feed between
   /// USGS writing the feed and its clock, not been deleted.
   public var windowMargin: Double
+  /// The retention rules applied after each poll; none keeps every quake.
+  public var retention: [RetentionRule]
+  /// The feeds the daemon polls: the retention rules never remove a quake
+  /// one of them still carries (it would come back with the next poll).
+  public var polledFeeds: Set<QuakesFeed>
 
   /// Creates options; by default upstream deletions are on, with a
   /// 10-minute margin.
-  public init(deletesUpstream: Bool = true, windowMargin: Double = 600) {
+  public init(
+    deletesUpstream: Bool = true, windowMargin: Double = 600, retention: [RetentionRule] = [],
+    polledFeeds: Set<QuakesFeed> = []
+  ) {
     self.deletesUpstream = deletesUpstream
     self.windowMargin = windowMargin
+    self.retention = retention
+    self.polledFeeds = polledFeeds
   }
 }

@@ -49,13 +49,39 @@ extension StatusResult {
     public var error: String?
     /// The last write to the database that failed, if any.
     public var lastWriteError: String?
+    /// What the retention rules removed; absent when there are none.
+    public var retention: Retention?
 
     /// Creates the cache part.
-    public init(count: Int, state: CacheLoadState, error: String? = nil, lastWriteError: String? = nil) {
+    public init(
+      count: Int, state: CacheLoadState, error: String? = nil, lastWriteError: String? = nil,
+      retention: Retention? = nil
+    ) {
       self.count = count
       self.state = state
       self.error = error
       self.lastWriteError = lastWriteError
+      self.retention = retention
+    }
+  }
+
+  /// What the retention rules removed since the daemon started.
+  public struct Retention: Hashable, Sendable, Codable {
+    /// How many rules there are.
+    public var rules: Int
+    /// How many quakes they removed since the daemon started.
+    public var removed: Int
+    /// When they last removed quakes.
+    public var lastRemoval: String?
+    /// How many they removed then.
+    public var lastRemoved: Int?
+
+    /// Creates the retention part.
+    public init(rules: Int, removed: Int, lastRemoval: String? = nil, lastRemoved: Int? = nil) {
+      self.rules = rules
+      self.removed = removed
+      self.lastRemoval = lastRemoval
+      self.lastRemoved = lastRemoved
     }
   }
 

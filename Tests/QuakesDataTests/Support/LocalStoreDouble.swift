@@ -8,6 +8,7 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     case write(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff)
     case delete(Quake.ID)
     case deleteAll
+    case expire([Quake.ID])
   }
 
   private(set) var calls: [Call] = []
@@ -45,6 +46,12 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     self.calls.append(.delete(quakeId))
     if let failWrites { throw StoreFailure(failWrites) }
     self.quakes[quakeId] = nil
+  }
+
+  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
+    self.calls.append(.expire(quakeIds))
+    if let failWrites { throw StoreFailure(failWrites) }
+    for id in quakeIds { self.quakes[id] = nil }
   }
 
   func deleteLocalQuakesMutation() async throws {

@@ -1,0 +1,86 @@
+import Foundation
+import QuakesData
+import Yams
+
+extension ConfigurationValueFormat where Value == [RetentionRule] {
+  /// The retention rules: a list of maps, each `keep:` (`forever` or a
+  /// duration such as `90d`) and any filter (``ConfiguredFilter``). In a
+  /// variable, the same list as one line of YAML:
+  /// `[{min-magnitude: 4.5, keep: forever}, {keep: 90d}]`.
+  static var retentionRules: Self {
+    Self(
+      takesEntries: false,
+      allowedValues:
+        "a list of rules, each with keep: forever or a time such as 90d, and filters of quakes.list in kebab-case "
+        + "(min-magnitude: 4.5, min-alert: yellow, near: {latitude: 47.6, longitude: -122.3, radius-km: 300}, …); "
+        + "the first rule whose filters match a quake decides, and a quake no rule matches is kept",
+      example: "[{min-magnitude: 4.5, keep: forever}, {keep: 90d}]",
+      isStructured: true,
+      parse: { text, source throws(ConfigurationError) in
+        guard case .single(let yaml) = text else { throw source.badValue("a list of entries", problem: "is not YAML") }
+        return try Self.rules(yaml, source)
+      },
+      format: { rules in "[" + rules.map(\.source).joined(separator: ", ") + "]" })
+  }
+
+  private static func rules(_ yaml: String, _ source: ConfigurationValueSource) throws(ConfigurationError)
+    -> [RetentionRule]
+  {
+    let loaded: Any?
+    do {
+      loaded = try Yams.load(yaml: yaml)
+    } catch {
+      throw source.badValue(Self.oneLine(yaml), problem: "is not valid YAML (\(error))")
+    }
+    guard let loaded else { return [] }
+    guard let items = loaded as? [Any] else {
+      throw source.badValue(Self.oneLine(yaml), problem: "is not a list of rules (each line starts with \"- \")")
+    }
+    var rules: [RetentionRule] = []
+    for (index, item) in items.enumerated() {
+      let name = "rule \(index + 1)"
+      guard var fields = item as? [String: Any] else {
+        throw source.badValue("\(item)", problem: "(\(name)) is not a map of keep: and filters")
+      }
+      let written = Self.flow(fields)
+      guard let keep = fields.removeValue(forKey: "keep") else {
+        throw source.badValue(written, problem: "(\(name)) says nothing of keep: forever, or a time such as 90d")
+      }
+      let keepSeconds: Double?
+      if "\(keep)" == "forever" {
+        keepSeconds = nil
+      } else if let duration = DurationText.parse("\(keep)"), duration > .zero {
+        keepSeconds = duration.seconds
+      } else {
+        throw source.badValue(written, problem: "(\(name)) keeps for \"\(keep)\", which is neither forever nor a time")
+      }
+      do {
+        rules.append(
+          RetentionRule(filter: try ConfiguredFilter.filter(from: fields), keepSeconds: keepSeconds, source: written))
+      } catch {
+        throw source.badValue(written, problem: "(\(name)): \(error.message)")
+      }
+    }
+    return rules
+  }
+
+  /// A rule as one line of flow YAML, keys sorted: how `--check-config`
+  /// prints it and how a variable may give it.
+  private static func flow(_ value: Any) -> String {
+    switch value {
+    case let map as [String: Any]:
+      "{" + map.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.flow($0.value))" }.joined(separator: ", ") + "}"
+    case let list as [Any]: "[" + list.map(Self.flow).joined(separator: ", ") + "]"
+    case let date as Date: date.formatted(.iso8601)
+    case let text as String:
+      text.allSatisfy { $0.isLetter || $0.isNumber || "-._".contains($0) } && !text.isEmpty
+        ? text
+        : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    default: "\(value)"
+    }
+  }
+
+  private static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}
