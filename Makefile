@@ -9,6 +9,8 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config sqlite3 systemd groff-base
+# What only the tests use: the Prometheus text parser the metrics tests check with.
+TEST_DEBIAN_PACKAGES := python3-prometheus-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
@@ -56,6 +58,7 @@ format: toolchain
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 test: deps lint
+	$(call install-missing,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-smoke

@@ -52,6 +52,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     .target(
@@ -127,6 +129,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       swiftSettings: strictSwift
     ),

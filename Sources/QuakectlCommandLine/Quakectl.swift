@@ -8,7 +8,7 @@ struct Quakectl: ParsableCommand {
     commandName: "quakectl",
     abstract: "Query and control quakesd, the local USGS earthquake cache.",
     discussion: """
-      Read-only commands (status, health, info, count, list, show, export, watch) use quakesd's query.sock; refresh, delete,
+      Read-only commands (status, health, info, count, list, show, export, watch, metrics) use quakesd's query.sock; refresh, delete,
       purge, reload and backup use control.sock (root and group quakes). Sockets: --socket, else QUAKESD_SOCKET, else /run/quakesd/,
       $XDG_RUNTIME_DIR/quakesd/ or /tmp/quakesd-UID/.
 
@@ -19,7 +19,7 @@ struct Quakectl: ParsableCommand {
     subcommands: [
       StatusCommand.self, HealthCommand.self, InfoCommand.self, CountCommand.self, ListCommand.self, ShowCommand.self,
       ExportCommand.self, WatchCommand.self, RefreshCommand.self, DeleteCommand.self, PurgeCommand.self,
-      ReloadCommand.self, BackupCommand.self,
+      ReloadCommand.self, BackupCommand.self, MetricsCommand.self,
     ]
   )
 }

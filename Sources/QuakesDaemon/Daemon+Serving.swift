@@ -16,6 +16,7 @@ extension Daemon {
     listener: Listener<L, R>,
     network: CurlNetworkSession,
     backup: DatabaseBackup,
+    metrics: DaemonMetrics,
     notifier: SystemdNotifier,
     feedsFrom baseURL: String
   ) async throws {
@@ -24,28 +25,39 @@ extension Daemon {
     let reloader = self.reloading.map {
       ConfigurationReloader(
         source: $0, current: current, scheduler: scheduler, network: network, store: store, limits: limits,
-        notifier: notifier, logger: self.logger)
+        metrics: metrics, notifier: notifier, logger: self.logger)
     }
     let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
       timetable: scheduler.timetable,
       startedAt: Date())
-    let watchHub = WatchHub(store: store, reporter: reporter, logger: self.logger)
+    let watchHub = WatchHub(store: store, reporter: reporter, metrics: metrics, logger: self.logger)
+    let connections = ConnectionCount()
+    let metricsSource = MetricsSource(
+      metrics: metrics, reporter: reporter, connections: connections, watchHub: watchHub)
     let responder = RequestResponder(
       store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, reloader: reloader,
-      backup: backup, logger: self.logger)
+      backup: backup, metrics: metrics, metricsSource: metricsSource, logger: self.logger)
     let servers: [SocketServer]
+    let metricsServer: MetricsHTTPServer?
     do {
       servers = try await self.openSockets()
+      if let address = self.configuration.metricsListen {
+        metricsServer = try await MetricsHTTPServer.listen(on: address)
+      } else {
+        metricsServer = nil
+      }
     } catch {
       await listener.shutdown()
       throw error
     }
+    if let metricsServer {
+      self.logger.info("serving metrics on http://\(metricsServer.address)/metrics")
+    }
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(baseURL)")
     notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
-    let connections = ConnectionCount()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }
@@ -63,6 +75,11 @@ extension Daemon {
         for server in servers {
           group.addTask {
             await server.run(responder: responder, limits: limits, connections: connections, logger: self.logger)
+          }
+        }
+        if let metricsServer {
+          group.addTask {
+            await metricsServer.run(metrics: { metricsSource.text(of: store.snapshot()) }, logger: self.logger)
           }
         }
       }

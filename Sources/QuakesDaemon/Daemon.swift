@@ -41,7 +41,10 @@ public struct Daemon: Service {
       try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
         try USGSFeedCatalogue(baseURL: url)
       } ?? USGSFeedCatalogue()
-    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network)
+    let metrics = DaemonMetrics()
+    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network) {
+      metrics.fetched($0.feed, bytes: $0.bytes, skippedFeatures: $0.skippedFeatures, notAFeed: $0.notAFeed)
+    }
     let store = await Store(
       initialState: QuakesState(options: self.configuration.syncOptions), reducer: QuakesReducer.reduce)
     let logger = self.logger
@@ -50,8 +53,9 @@ public struct Daemon: Service {
 
     try await self.load(store)
     let notifier = SystemdNotifier()
-    let scheduler = PollScheduler(store: store, schedules: self.configuration.feeds, logger: self.logger) {
-      feed, outcome in
+    let scheduler = PollScheduler(
+      store: store, schedules: self.configuration.feeds, logger: self.logger, metrics: metrics
+    ) { feed, outcome in
       notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().selectQuakesCount()))
     }
     if self.configuration.once {
@@ -63,7 +67,7 @@ public struct Daemon: Service {
           ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
       try await self.serve(
         store, scheduler: scheduler, listener: listener, network: remoteStore.session, backup: backup,
-        notifier: notifier, feedsFrom: catalogue.baseURL)
+        metrics: metrics, notifier: notifier, feedsFrom: catalogue.baseURL)
     }
   }
 

@@ -22,6 +22,8 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   case delete = "quakes.delete"
   /// Delete every quake from the cache.
   case purge = "quakes.purge"
+  /// The daemon's metrics in Prometheus' text format.
+  case metrics = "daemon.metrics"
   /// Read the configuration again and apply what changed.
   case reload = "daemon.reload"
   /// A consistent copy of the database, streamed.
@@ -30,7 +32,7 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   /// Whether the method only reads, so `query.sock` may call it.
   public var isReadOnly: Bool {
     switch self {
-    case .info, .status, .count, .get, .list, .watch: true
+    case .info, .status, .count, .get, .list, .watch, .metrics: true
     case .refresh, .delete, .purge, .reload, .backup: false
     }
   }

@@ -63,6 +63,9 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .flag(of: .logLevel), help: .flag(of: .logLevel))
   var logLevel: String?
 
+  @Option(name: .flag(of: .metricsListen), help: .flag(of: .metricsListen))
+  var metricsListen: String?
+
   @Flag(
     name: .customLong("check-config"),
     help: "Check the configuration, print the effective values and where each came from, and exit.")
@@ -116,6 +119,7 @@ struct QuakesdCommand: AsyncParsableCommand {
     settings.record(.feedBaseURL, value: self.feedBaseURL)
     settings.record(.upstreamDeletions, given: self.noUpstreamDeletions)
     settings.record(.logLevel, value: self.logLevel)
+    settings.record(.metricsListen, value: self.metricsListen)
     return settings
   }
 }

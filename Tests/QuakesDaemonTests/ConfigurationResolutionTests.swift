@@ -131,6 +131,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_FEED_BASE_URL": "https://mirror.example/feeds/", "QUAKESD_UPSTREAM_DELETIONS": "off",
       "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_RETENTION": "[{keep: 30d}]",
+      "QUAKESD_METRICS_LISTEN": "9464",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -146,6 +147,7 @@ struct ConfigurationResolutionTests {
     #expect(configuration.network.maximumResponseSize == 1 << 30)
     #expect(configuration.idleTimeout == .seconds(3_600))
     #expect(configuration.sync.retention.map(\.keepSeconds) == [30 * 86_400])
+    #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
     )
@@ -399,5 +401,25 @@ struct ConfigurationResolutionTests {
     let message = self.message(text)
     #expect(message.hasPrefix("\(Self.path), line 1: retention "), "\(message)")
     #expect(message.contains(problem), "\(message)")
+  }
+
+  @Test(
+    "metrics-listen: off, a port on the loopback address, or an address and a port",
+    arguments: [
+      ("off", nil), ("OFF", nil), ("9464", "127.0.0.1:9464"), ("0", "127.0.0.1:0"), ("0.0.0.0:9464", "0.0.0.0:9464"),
+      ("[::1]:9464", "[::1]:9464"), ("localhost:80", "localhost:80"),
+    ] as [(String, String?)])
+  func metricsAddresses(text: String, address: String?) throws {
+    let resolved = try self.resolve("metrics-listen: \"\(text)\"\n")
+    #expect(resolved.configuration.metricsListen?.description == address)
+    #expect(resolved.value(of: .metricsListen) == address ?? "off")
+  }
+
+  @Test(
+    "metrics-listen refuses what is no address",
+    arguments: ["65536", "-1", "host:", ":9464", "::1:9464", "[::1]", "[127.0.0.1]:80", "a b:1", "9464x", "on"])
+  func badMetricsAddresses(text: String) {
+    let message = self.message("metrics-listen: \"\(text)\"\n")
+    #expect(message.contains("metrics-listen \"\(text)\" is not allowed; allowed: off, a port"), "\(message)")
   }
 }

@@ -35,6 +35,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case idleTimeout = "idle-timeout"
   /// Which quakes are removed, and how long after their time.
   case retention = "retention"
+  /// Where `/metrics` is served over TCP, if anywhere.
+  case metricsListen = "metrics-listen"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -92,6 +94,13 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.idleTimeout)
     case .retention:
       ConfigurationKeyDeclaration(flag: nil, format: .retentionRules, field: \.sync.retention)
+    case .metricsListen:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--metrics-listen", kind: .option(valueName: "address"),
+          help: "Serve /metrics over HTTP there: a port (on 127.0.0.1) or address:port (default: off)."),
+        format: .metricsAddress,
+        field: \.metricsListen)
     }
   }
 
@@ -100,7 +109,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL: false
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen: false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention:
       true

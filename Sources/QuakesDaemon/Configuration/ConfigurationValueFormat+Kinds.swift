@@ -71,6 +71,22 @@ extension ConfigurationValueFormat where Value == String? {
   }
 }
 
+extension ConfigurationValueFormat where Value == MetricsAddress? {
+  /// Where to serve `/metrics`: `off`, a port (on the loopback address), or
+  /// an address and a port.
+  static var metricsAddress: Self {
+    .scalar(
+      allowedValues:
+        "off, a port (0 to 65535; on 127.0.0.1), or an address and a port: 127.0.0.1:9464, [::1]:9464, 0.0.0.0:9464",
+      example: "127.0.0.1:9464", format: { $0?.description ?? "off" }
+    ) { text, source throws(ConfigurationError) in
+      if text.lowercased() == "off" { return nil }
+      guard let address = MetricsAddress(parsing: text) else { throw source.badValue(text) }
+      return address
+    }
+  }
+}
+
 extension ConfigurationValueFormat where Value == [FeedSchedule] {
   /// Feeds with their intervals: entries `NAME` or `NAME=INTERVAL`, in one
   /// text separated by commas or spaces, or as a list; none, a duplicate or

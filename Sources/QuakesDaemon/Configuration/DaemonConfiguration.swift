@@ -29,6 +29,8 @@ public struct DaemonConfiguration: Sendable {
   public var network: CurlNetworkSession.Configuration
   /// The least severe log lines written.
   public var logLevel: Logger.Level
+  /// Where `/metrics` is served over TCP; `nil` for nowhere (the default).
+  public var metricsListen: MetricsAddress?
 
   /// Creates a configuration. The defaults are those of the configuration
   /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`
@@ -43,7 +45,8 @@ public struct DaemonConfiguration: Sendable {
     once: Bool = false,
     idleTimeout: Duration = .seconds(300),
     network: CurlNetworkSession.Configuration = CurlNetworkSession.Configuration(),
-    logLevel: Logger.Level = .info
+    logLevel: Logger.Level = .info,
+    metricsListen: MetricsAddress? = nil
   ) {
     self.stateDirectory = stateDirectory
     self.ephemeral = ephemeral
@@ -55,6 +58,7 @@ public struct DaemonConfiguration: Sendable {
     self.runtimeDirectory = runtimeDirectory
     self.network = network
     self.logLevel = logLevel
+    self.metricsListen = metricsListen
   }
 
   /// The sync options the state holds: ``sync`` with the feeds polled.

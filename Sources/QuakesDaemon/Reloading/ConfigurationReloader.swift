@@ -22,6 +22,7 @@ actor ConfigurationReloader {
   private let network: CurlNetworkSession
   private let store: Store<QuakesState, QuakesAction>
   private let limits: ReloadableSetting<ServerLimits>
+  private let metrics: DaemonMetrics?
   private let notifier: SystemdNotifier
   private let logger: Logger
 
@@ -32,9 +33,11 @@ actor ConfigurationReloader {
     network: CurlNetworkSession,
     store: Store<QuakesState, QuakesAction>,
     limits: ReloadableSetting<ServerLimits>,
+    metrics: DaemonMetrics?,
     notifier: SystemdNotifier,
     logger: Logger
   ) {
+    self.metrics = metrics
     self.source = source
     self.current = current
     self.scheduler = scheduler
@@ -57,6 +60,7 @@ actor ConfigurationReloader {
       resolved = try self.source.load()
     } catch {
       self.logger.error("reloading the configuration (\(requester)) failed; running on as before: \(error.message)")
+      self.metrics?.reloaded("refused")
       throw error
     }
     let old = self.current.value
@@ -70,6 +74,7 @@ actor ConfigurationReloader {
     new.runtimeDirectory = old.runtimeDirectory
     new.feedBaseURL = old.feedBaseURL
     await self.apply(new, old: old)
+    self.metrics?.reloaded("applied")
     self.log(
       applied: applied, restartNeeded: restartNeeded, configuration: new, file: resolved.file, requester: requester)
     return ReloadResult(

@@ -13,10 +13,13 @@ public import QuakesModel
 /// waits for that fetch instead: the two coalesce.
 public struct FeedPoller: Sendable {
   private let store: Store<QuakesState, QuakesAction>
+  private let metrics: DaemonMetrics?
 
-  /// Creates a poller for `store`.
-  public init(store: Store<QuakesState, QuakesAction>) {
+  /// Creates a poller for `store`; each poll and each retention removal
+  /// counts in `metrics`.
+  public init(store: Store<QuakesState, QuakesAction>, metrics: DaemonMetrics? = nil) {
     self.store = store
+    self.metrics = metrics
   }
 
   /// Who asked for a poll: the action dispatched differs, the coalescing not.
@@ -42,7 +45,9 @@ public struct FeedPoller: Sendable {
     else { return 0 }
     let before = state.quakes.data.count
     try? self.store.dispatch(action: .scheduler(.retentionDue(date: date)))
-    return before - self.store.snapshot().quakes.data.count
+    let removed = before - self.store.snapshot().quakes.data.count
+    self.metrics?.expired(removed)
+    return removed
   }
 
   /// Polls `feed` once; returns how it ended.
@@ -51,6 +56,14 @@ public struct FeedPoller: Sendable {
   ///   ignores fetches until it is) or the store stopped.
   @StoreActor
   public func poll(_ feed: QuakesFeed, requestedBy requester: Requester = .scheduler) async throws -> PollOutcome {
+    let start = ContinuousClock.now
+    let outcome = try await self.pollUncounted(feed, requestedBy: requester)
+    self.metrics?.polled(feed, outcome, duration: .now - start)
+    return outcome
+  }
+
+  @StoreActor
+  private func pollUncounted(_ feed: QuakesFeed, requestedBy requester: Requester) async throws -> PollOutcome {
     var transitions = self.store.makeStream().makeAsyncIterator()
     switch requester {
     case .scheduler: try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))

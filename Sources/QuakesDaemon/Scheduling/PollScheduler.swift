@@ -25,15 +25,18 @@ public struct PollScheduler: Sendable {
 
   /// Creates a scheduler for `schedules`.
   ///
-  /// - Parameter onPoll: called after each poll, e.g. to report status or ping a watchdog.
+  /// - Parameters:
+  ///   - metrics: where polls and retention removals count.
+  ///   - onPoll: called after each poll, e.g. to report status or ping a watchdog.
   public init(
     store: Store<QuakesState, QuakesAction>,
     schedules: [FeedSchedule],
     backoff: Backoff = Backoff(),
     logger: Logger,
+    metrics: DaemonMetrics? = nil,
     onPoll: @escaping @Sendable (QuakesFeed, PollOutcome) -> Void = { _, _ in }
   ) {
-    self.poller = FeedPoller(store: store)
+    self.poller = FeedPoller(store: store, metrics: metrics)
     self.plan = SchedulePlan(schedules)
     self.backoff = backoff
     self.logger = logger

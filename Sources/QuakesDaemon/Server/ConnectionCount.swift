@@ -9,6 +9,11 @@ final class ConnectionCount: Sendable {
     self.value.add(1, ordering: .relaxed).newValue
   }
 
+  /// How many clients are connected now.
+  var current: Int {
+    self.value.load(ordering: .relaxed)
+  }
+
   /// Counts a client that left.
   func decrement() {
     self.value.subtract(1, ordering: .relaxed)

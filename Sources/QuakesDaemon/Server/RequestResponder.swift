@@ -31,47 +31,48 @@ struct RequestResponder: Sendable {
   let reloader: ConfigurationReloader?
   /// Makes the copies `daemon.backup` sends.
   let backup: DatabaseBackup
+  /// Where requests count; `daemon.metrics` reads it.
+  let metrics: DaemonMetrics?
+  /// What `daemon.metrics` reads besides the state.
+  let metricsSource: MetricsSource?
   let logger: Logger
 
   /// The response to `line`, received on a `role` socket. Never throws: every
-  /// failure becomes an error reply.
+  /// failure becomes an error reply. Each request counts in the metrics, by
+  /// method and outcome, with the time to its response.
   func respond(to line: [UInt8], on role: SocketRole) async -> Response {
+    let start = ContinuousClock.now
     let request: Request
     do {
       request = try Request(line: Data(line))
     } catch {
+      self.metrics?.answered(method: "invalid", outcome: error.error.code.rawValue, duration: .now - start)
       return .line(Reply.line(id: error.id, error: error.error))
     }
-    guard role.permits(request.method) else {
-      return .line(
-        Reply.line(
-          id: request.id,
-          error: ProtocolError(
-            .permissionDenied,
-            "\(request.method.rawValue) changes the cache, so it is only accepted on \(SocketRole.control.fileName); "
-              + "connect there (as a member of the group quakes, or root)")))
-    }
-    if request.method == .watch {
-      guard request.more else {
-        return .line(
-          Reply.line(
-            id: request.id,
-            error: ProtocolError(
-              .invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true"))
-        )
-      }
-      do throws(ProtocolError) {
-        let filter = try request.params(FilterParams.self).filter()
-        return .watch(request, filter: filter.matchesEverything ? nil : filter)
-      } catch {
-        return .line(Reply.line(id: request.id, error: error))
-      }
-    }
     do throws(ProtocolError) {
-      return try await self.reply(to: request, on: role)
+      let response = try await self.response(to: request, on: role)
+      self.metrics?.answered(method: request.method.rawValue, outcome: "ok", duration: .now - start)
+      return response
     } catch {
+      self.metrics?.answered(method: request.method.rawValue, outcome: error.code.rawValue, duration: .now - start)
       return .line(Reply.line(id: request.id, error: error))
     }
+  }
+
+  private func response(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Response {
+    guard role.permits(request.method) else {
+      throw ProtocolError(
+        .permissionDenied,
+        "\(request.method.rawValue) is only accepted on \(SocketRole.control.fileName), which may change the cache; "
+          + "connect there (as a member of the group quakes, or root)")
+    }
+    guard request.method == .watch else { return try await self.reply(to: request, on: role) }
+    guard request.more else {
+      throw ProtocolError(
+        .invalidRequest, "\(QuakesProtocol.Method.watch.rawValue) streams its reply: send it with \"more\":true")
+    }
+    let filter = try request.params(FilterParams.self).filter()
+    return .watch(request, filter: filter.matchesEverything ? nil : filter)
   }
 
   private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Response {
@@ -97,10 +98,18 @@ struct RequestResponder: Sendable {
     case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
     case .purge: try self.encode(await self.purge(), for: request)
     case .reload: try self.encode(await self.reload(), for: request)
+    case .metrics: try self.encode(self.metricsText(), for: request)
     case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
     case .backup:
       throw ProtocolError(.internal, "\(QuakesProtocol.Method.backup.rawValue) is answered by reply(to:on:)")
     }
+  }
+
+  private func metricsText() throws(ProtocolError) -> MetricsResult {
+    guard let source = self.metricsSource else {
+      throw ProtocolError(.unavailable, "this quakesd keeps no metrics")
+    }
+    return MetricsResult(text: source.text(of: self.store.snapshot()))
   }
 
   func encode(_ result: some Encodable, for request: Request) throws(ProtocolError) -> Data {

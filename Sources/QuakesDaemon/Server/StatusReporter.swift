@@ -74,7 +74,7 @@ struct StatusReporter: Sendable {
   }
 
   /// The bytes the database, its write-ahead log and shared memory take.
-  private func databaseSize() -> Int? {
+  func databaseSize() -> Int? {
     guard let path = self.databasePath else { return nil }
     let sizes = ["", "-wal", "-shm"].compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: path + suffix))?[.size] as? Int

@@ -64,12 +64,21 @@ final class WatchHub: Sendable {
   let reporter: StatusReporter
   private let logger: Logger
   private let watchers = Mutex(Watchers())
+  /// Where dropped watchers count.
+  private let metrics: DaemonMetrics?
 
   /// Creates a hub for the transitions of `store`; ``run()`` drives it.
-  init(store: Store<QuakesState, QuakesAction>, reporter: StatusReporter, logger: Logger) {
+  init(store: Store<QuakesState, QuakesAction>, reporter: StatusReporter, metrics: DaemonMetrics? = nil, logger: Logger)
+  {
     self.store = store
     self.reporter = reporter
+    self.metrics = metrics
     self.logger = logger
+  }
+
+  /// How many clients watch now.
+  var watcherCount: Int {
+    self.watchers.withLock { $0.continuations.count }
   }
 
   /// A new watcher: its results from the next transition on, at most
@@ -153,6 +162,9 @@ final class WatchHub: Sendable {
       }
       return fallen
     }
-    for watcher in fallen { watcher.finish(throwing: FellBehind()) }
+    for watcher in fallen {
+      watcher.finish(throwing: FellBehind())
+      self.metrics?.watcherDropped()
+    }
   }
 }

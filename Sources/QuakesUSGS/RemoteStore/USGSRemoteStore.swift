@@ -14,11 +14,17 @@ public struct USGSRemoteStore<Session: RemoteStoreNetworkSession>: PersistentSes
   public let catalogue: USGSFeedCatalogue
   /// How requests travel.
   public let session: Session
+  /// Told of every response that arrived (its size, what decoding skipped).
+  private let observe: @Sendable (USGSFetchObservation) -> Void
 
-  /// Creates a remote store over `session`.
-  public init(catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), session: Session) {
+  /// Creates a remote store over `session`; `observe` hears of each response.
+  public init(
+    catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), session: Session,
+    observe: @escaping @Sendable (USGSFetchObservation) -> Void = { _ in }
+  ) {
     self.catalogue = catalogue
     self.session = session
+    self.observe = observe
   }
 
   /// Fetches `feed`, sending `validators` as `If-None-Match`/`If-Modified-Since`.
@@ -36,10 +42,22 @@ public struct USGSRemoteStore<Session: RemoteStoreNetworkSession>: PersistentSes
     }
     switch response.status {
     case 304:
+      self.observe(USGSFetchObservation(feed: feed, bytes: response.body.count, skippedFeatures: 0, notAFeed: false))
       return .notModified
     case 200:
-      return .modified(try Self.batch(of: response, feed: feed, url: url))
+      let batch: FeedBatch
+      do {
+        batch = try Self.batch(of: response, feed: feed, url: url)
+      } catch {
+        self.observe(USGSFetchObservation(feed: feed, bytes: response.body.count, skippedFeatures: 0, notAFeed: true))
+        throw error
+      }
+      self.observe(
+        USGSFetchObservation(
+          feed: feed, bytes: response.body.count, skippedFeatures: batch.skippedFeatures, notAFeed: false))
+      return .modified(batch)
     default:
+      self.observe(USGSFetchObservation(feed: feed, bytes: response.body.count, skippedFeatures: 0, notAFeed: false))
       throw USGSFeedError(feed: feed, url: url, cause: .status(code: response.status, statusLine: response.statusLine))
     }
   }
@@ -58,8 +76,12 @@ public struct USGSRemoteStore<Session: RemoteStoreNetworkSession>: PersistentSes
 }
 
 extension USGSRemoteStore where Session == CurlNetworkSession {
-  /// Creates the daemon's remote store: libcurl with `configuration`.
-  public init(catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), configuration: CurlNetworkSession.Configuration) {
-    self.init(catalogue: catalogue, session: CurlNetworkSession(configuration: configuration))
+  /// Creates the daemon's remote store: libcurl with `configuration`;
+  /// `observe` hears of each response.
+  public init(
+    catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), configuration: CurlNetworkSession.Configuration,
+    observe: @escaping @Sendable (USGSFetchObservation) -> Void = { _ in }
+  ) {
+    self.init(catalogue: catalogue, session: CurlNetworkSession(configuration: configuration), observe: observe)
   }
 }

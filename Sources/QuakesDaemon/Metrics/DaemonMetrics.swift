@@ -1,0 +1,164 @@
+import CoreMetrics
+import Foundation
+public import Prometheus
+import QuakesData
+import QuakesModel
+
+/// The daemon's metrics (docs/metrics.md): swift-metrics instruments on a
+/// Prometheus registry of the daemon's own, which ``text(_:)`` writes in
+/// Prometheus' text format for `/metrics` and `daemon.metrics`.
+///
+/// Events are counted where they happen (a poll, a request, a dropped
+/// watcher); what the state already knows (quakes cached, each feed's last
+/// success) is read from a snapshot when the metrics are asked for. The
+/// registry and its factory are the daemon's, not swift-metrics' global
+/// ones, so two daemons in one process (tests) keep apart.
+public final class DaemonMetrics: Sendable {
+  /// The registry the instruments write to.
+  public let registry: PrometheusCollectorRegistry
+  private let factory: PrometheusMetricsFactory
+
+  /// Metrics with their histogram buckets; nothing counted yet.
+  public init() {
+    self.registry = PrometheusCollectorRegistry()
+    var factory = PrometheusMetricsFactory(registry: self.registry)
+    factory.durationHistogramBuckets = [
+      Name.pollDuration: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60].map(Duration.seconds),
+      Name.requestDuration: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5]
+        .map(Duration.seconds),
+    ]
+    self.factory = factory
+    Gauge(label: Name.buildInfo, dimensions: [("version", QuakesdProduct.version)], factory: factory).record(1)
+    // Counters exist from the start, at zero, so that a rate or an alert
+    // on them has a series before the first event.
+    Counter(label: Name.watchersDropped, factory: factory).increment(by: 0)
+    Counter(label: Name.retentionRemoved, factory: factory).increment(by: 0)
+    for outcome in ["applied", "refused"] {
+      Counter(label: Name.reloads, dimensions: [("outcome", outcome)], factory: factory).increment(by: 0)
+    }
+    for change in ["inserted", "updated", "deleted"] {
+      Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: factory).increment(by: 0)
+    }
+  }
+
+  /// The metric names, in one place.
+  enum Name {
+    static let buildInfo = "quakesd_build_info"
+    static let startTime = "quakesd_start_time_seconds"
+    static let polls = "quakesd_polls_total"
+    static let pollDuration = "quakesd_poll_duration_seconds"
+    static let rowsWritten = "quakesd_rows_written_total"
+    static let fetchedBytes = "quakesd_fetched_bytes_total"
+    static let decodeErrors = "quakesd_feed_decode_errors_total"
+    static let skippedFeatures = "quakesd_skipped_features_total"
+    static let retentionRemoved = "quakesd_retention_removed_total"
+    static let requests = "quakesd_requests_total"
+    static let requestDuration = "quakesd_request_duration_seconds"
+    static let watchersDropped = "quakesd_watchers_dropped_total"
+    static let reloads = "quakesd_reloads_total"
+    static let quakesCached = "quakesd_quakes_cached"
+    static let lastSuccess = "quakesd_feed_last_success_timestamp_seconds"
+    static let generated = "quakesd_feed_generated_timestamp_seconds"
+    static let interval = "quakesd_feed_interval_seconds"
+    static let databaseSize = "quakesd_database_size_bytes"
+    static let clients = "quakesd_clients_connected"
+    static let watchers = "quakesd_watchers"
+  }
+
+  /// A poll of `feed` ended with `outcome` after `duration`.
+  func polled(_ feed: QuakesFeed, _ outcome: PollOutcome, duration: Duration) {
+    Counter(
+      label: Name.polls, dimensions: [("feed", feed.name), ("outcome", outcome.metricLabel)], factory: self.factory
+    )
+    .increment()
+    CoreMetrics.Timer(label: Name.pollDuration, dimensions: [("feed", feed.name)], factory: self.factory)
+      .recordNanoseconds(duration.nanoseconds)
+    guard case .written(let counts) = outcome else { return }
+    for (change, count) in [("inserted", counts.inserted), ("updated", counts.updated), ("deleted", counts.deleted)] {
+      Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: self.factory)
+        .increment(by: Int64(count))
+    }
+  }
+
+  /// A response to a fetch of `feed` arrived: `bytes` of body (after
+  /// decompression), the features the decoder skipped, and whether it was
+  /// no feed at all.
+  func fetched(_ feed: QuakesFeed, bytes: Int, skippedFeatures: Int, notAFeed: Bool) {
+    let dimensions = [("feed", feed.name)]
+    Counter(label: Name.fetchedBytes, dimensions: dimensions, factory: self.factory).increment(by: Int64(bytes))
+    Counter(label: Name.skippedFeatures, dimensions: dimensions, factory: self.factory)
+      .increment(by: Int64(skippedFeatures))
+    if notAFeed {
+      Counter(label: Name.decodeErrors, dimensions: dimensions, factory: self.factory).increment()
+    }
+  }
+
+  /// The retention rules removed `count` quakes.
+  func expired(_ count: Int) {
+    Counter(label: Name.retentionRemoved, factory: self.factory).increment(by: Int64(count))
+  }
+
+  /// A request for `method` was answered with `outcome` (`ok`, or the error
+  /// code) after `duration` (to its first line, for a streamed reply).
+  func answered(method: String, outcome: String, duration: Duration) {
+    Counter(label: Name.requests, dimensions: [("method", method), ("outcome", outcome)], factory: self.factory)
+      .increment()
+    CoreMetrics.Timer(label: Name.requestDuration, dimensions: [("method", method)], factory: self.factory)
+      .recordNanoseconds(duration.nanoseconds)
+  }
+
+  /// A watcher fell behind and was dropped.
+  func watcherDropped() {
+    Counter(label: Name.watchersDropped, factory: self.factory).increment()
+  }
+
+  /// A reload ended: `applied` or `refused`.
+  func reloaded(_ outcome: String) {
+    Counter(label: Name.reloads, dimensions: [("outcome", outcome)], factory: self.factory).increment()
+  }
+
+  /// The metrics now, in Prometheus' text format (version 0.0.4), with the
+  /// values of `sample` recorded first.
+  func text(_ sample: MetricsSample) -> String {
+    let gauge = { (name: String, dimensions: [(String, String)], value: Double) in
+      Gauge(label: name, dimensions: dimensions, factory: self.factory).record(value)
+    }
+    gauge(Name.startTime, [], sample.startedAt.timeIntervalSince1970)
+    gauge(Name.quakesCached, [], Double(sample.quakesCached))
+    gauge(Name.clients, [], Double(sample.clients))
+    gauge(Name.watchers, [], Double(sample.watchers))
+    if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
+    for feed in sample.feeds {
+      let dimensions = [("feed", feed.feed.name)]
+      for name in [Name.fetchedBytes, Name.skippedFeatures, Name.decodeErrors] {
+        Counter(label: name, dimensions: dimensions, factory: self.factory).increment(by: 0)
+      }
+      if let success = feed.lastSuccess { gauge(Name.lastSuccess, dimensions, success.timeIntervalSince1970) }
+      if let generated = feed.generated { gauge(Name.generated, dimensions, generated.timeIntervalSince1970) }
+      if let interval = feed.interval { gauge(Name.interval, dimensions, interval.seconds) }
+    }
+    return self.registry.emitToString()
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating.
+  fileprivate var nanoseconds: Int64 {
+    let (seconds, attoseconds) = self.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow
+      ? (seconds < 0 ? .min : .max) : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+  }
+}
+
+extension PollOutcome {
+  /// The `outcome` label of `quakesd_polls_total`.
+  var metricLabel: String {
+    switch self {
+    case .written: "written"
+    case .notModified: "not_modified"
+    case .fetchFailed: "fetch_failed"
+    case .writeFailed: "write_failed"
+    }
+  }
+}

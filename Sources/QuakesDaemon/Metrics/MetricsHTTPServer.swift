@@ -1,0 +1,97 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import QuakesProtocol
+
+/// Serves `/metrics` over HTTP/1 on `metrics-listen`, and nothing else: a
+/// `GET` or `HEAD` of `/metrics` gets the metrics in Prometheus' text
+/// format; another path gets 404, another method 405.
+struct MetricsHTTPServer: Sendable {
+  private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+  private let listener: NIOAsyncChannel<Connection, Never>
+  /// The address it listens on, with the port the kernel chose for port 0.
+  let address: String
+
+  private init(listener: NIOAsyncChannel<Connection, Never>, address: String) {
+    self.listener = listener
+    self.address = address
+  }
+
+  /// Listens on `address`.
+  ///
+  /// - Throws: ``ConfigurationError`` when the address cannot be bound (in
+  ///   use, not this host's), naming it and the key that set it.
+  static func listen(on address: MetricsAddress) async throws -> MetricsHTTPServer {
+    let listener: NIOAsyncChannel<Connection, Never>
+    do {
+      listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        .bind(host: address.host, port: address.port) { channel in
+          channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+            return try Connection(wrappingChannelSynchronously: channel)
+          }
+        }
+    } catch {
+      throw ConfigurationError(
+        "cannot serve metrics on \(address) (\(error)); choose another address or port (metrics-listen, --metrics-listen, QUAKESD_METRICS_LISTEN)"
+      )
+    }
+    let port = listener.channel.localAddress?.port ?? address.port
+    let bound = address.host.contains(":") ? "[\(address.host)]:\(port)" : "\(address.host):\(port)"
+    return MetricsHTTPServer(listener: listener, address: bound)
+  }
+
+  /// Answers scrapes with `metrics()` until the calling task is cancelled.
+  func run(metrics: @escaping @Sendable () -> String, logger: Logger) async {
+    do {
+      try await withThrowingDiscardingTaskGroup { group in
+        try await self.listener.executeThenClose { inbound in
+          for try await connection in inbound {
+            group.addTask { await Self.serve(connection, metrics: metrics) }
+          }
+        }
+      }
+    } catch is CancellationError {
+    } catch {
+      logger.error("the metrics listener on \(self.address) stopped: \(error)")
+    }
+  }
+
+  private static func serve(_ connection: Connection, metrics: @Sendable () -> String) async {
+    try? await connection.executeThenClose { inbound, outbound in
+      var request: HTTPRequestHead?
+      for try await part in inbound {
+        switch part {
+        case .head(let head): request = head
+        case .body: continue
+        case .end:
+          guard let head = request else { continue }
+          request = nil
+          let (status, body) = Self.answer(head, metrics: metrics)
+          var headers = HTTPHeaders()
+          headers.add(
+            name: "Content-Type", value: status == .ok ? MetricsResult.contentType : "text/plain; charset=utf-8")
+          headers.add(name: "Content-Length", value: String(body.utf8.count))
+          if status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD") }
+          if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+          try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+          if head.method != .HEAD { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: body)))) }
+          try await outbound.write(.end(nil))
+          if !head.isKeepAlive { return }
+        }
+      }
+    }
+  }
+
+  private static func answer(_ head: HTTPRequestHead, metrics: () -> String) -> (HTTPResponseStatus, String) {
+    let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+    guard path == "/metrics" else { return (.notFound, "quakesd serves only /metrics here\n") }
+    guard head.method == .GET || head.method == .HEAD else {
+      return (.methodNotAllowed, "/metrics answers GET and HEAD\n")
+    }
+    return (.ok, metrics())
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import QuakesModel
+
+/// What the metrics read from the daemon when they are asked for: values
+/// the state and the server already keep, so nothing counts them twice.
+struct MetricsSample: Sendable {
+  /// One feed's part.
+  struct Feed: Sendable {
+    let feed: QuakesFeed
+    let lastSuccess: Date?
+    let generated: Date?
+    /// The poll interval; `nil` for a feed fetched only on request.
+    let interval: Duration?
+  }
+
+  let startedAt: Date
+  let quakesCached: Int
+  let databaseBytes: Int?
+  let clients: Int
+  let watchers: Int
+  let feeds: [Feed]
+}

@@ -1,0 +1,31 @@
+import Foundation
+import QuakesData
+
+/// Where the metrics read what the daemon already keeps: the state (by a
+/// snapshot), the status reporter's timetable and database file, the
+/// connections and the watchers.
+struct MetricsSource: Sendable {
+  let metrics: DaemonMetrics
+  let reporter: StatusReporter
+  let connections: ConnectionCount
+  let watchHub: WatchHub
+
+  /// The metrics of `state` now, in Prometheus' text format.
+  func text(of state: QuakesState) -> String {
+    var feeds = Set(self.reporter.timetable.feeds)
+    feeds.formUnion(state.selectFeedStates().keys)
+    let sample = MetricsSample(
+      startedAt: self.reporter.startedAt,
+      quakesCached: state.selectQuakesCount(),
+      databaseBytes: self.reporter.databaseSize(),
+      clients: self.connections.current,
+      watchers: self.watchHub.watcherCount,
+      feeds: feeds.sorted().map { feed in
+        let record = state.selectFeed(feed)?.record
+        return MetricsSample.Feed(
+          feed: feed, lastSuccess: record?.lastSuccess, generated: record?.generated,
+          interval: self.reporter.timetable.interval(of: feed))
+      })
+    return self.metrics.text(sample)
+  }
+}
