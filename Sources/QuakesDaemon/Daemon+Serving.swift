@@ -42,12 +42,13 @@ extension Daemon {
     let servers: [SocketServer]
     let metricsServer: MetricsHTTPServer?
     do {
-      servers = try await self.openSockets()
+      // The metrics address first: its failure then leaves no socket file behind.
       if let address = self.configuration.metricsListen {
         metricsServer = try await MetricsHTTPServer.listen(on: address)
       } else {
         metricsServer = nil
       }
+      servers = try await self.openSockets()
     } catch {
       await listener.shutdown()
       throw error
@@ -58,6 +59,7 @@ extension Daemon {
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(baseURL)")
     notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
+    let pollTransitions = await store.makeStream()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }
@@ -69,6 +71,7 @@ extension Daemon {
         }
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         group.addTask { await watchHub.run() }
+        group.addTask { await metrics.recordPolls(pollTransitions) }
         if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
           group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }
         }

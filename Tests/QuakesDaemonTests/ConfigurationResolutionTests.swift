@@ -382,6 +382,12 @@ struct ConfigurationResolutionTests {
     let fromVariable = try self.resolve(environment: ["QUAKESD_RETENTION": printed])
     #expect(fromVariable.configuration.sync.retention == rules, "the printed form reads back the same rules")
     #expect(try self.resolve().configuration.sync.retention.isEmpty, "none by default: every quake is kept")
+
+    let texts = try self.resolve("retention:\n  - search: \"123\"\n    network: \"true\"\n    keep: 1d\n")
+    let printedTexts = texts.value(of: .retention)
+    #expect(printedTexts == #"[{keep: 1d, network: "true", search: "123"}]"#)
+    let readBack = try self.resolve(environment: ["QUAKESD_RETENTION": printedTexts])
+    #expect(readBack.configuration.sync.retention.map(\.filter) == texts.configuration.sync.retention.map(\.filter))
   }
 
   @Test(
@@ -396,6 +402,8 @@ struct ConfigurationResolutionTests {
       ("retention:\n  - keep: 90d\n    near: {latitude: 95, longitude: 0}\n", "latitude"),
       ("retention:\n  keep: 90d\n", "is not a list of rules"),
       ("retention:\n  - 90d\n", "(rule 1) is not a map"),
+      ("retention:\n  - keep: 90\n", "(rule 1) keeps for \"90\", which is neither forever nor a time with its unit"),
+      ("retention:\n  - keep: 7d\n    near: {latitude: 47, longitude: -122}\n", "near without radius-km"),
     ])
   func badRetentionRules(text: String, problem: String) {
     let message = self.message(text)

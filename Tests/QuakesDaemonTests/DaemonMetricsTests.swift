@@ -131,6 +131,43 @@ struct DaemonMetricsTests {
     }
   }
 
+  @Test("a feed a reload removed leaves the per-feed gauges; the reload counts")
+  func reloadedFeedsLeaveTheGauges() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(3)))
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: SyntheticFeed.ids(2)))
+      let configuration = directory.file("quakesd.conf")
+      let write = { (feeds: String) in
+        try "feed-base-url: \(standIn.baseURL)\nfeeds: [\(feeds)]\n"
+          .write(toFile: configuration, atomically: true, encoding: .utf8)
+      }
+      try write("all_day, all_hour")
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        try await daemon.child.waitForLine { $0.contains("polled all_hour") }
+        let quakectl = try ChildProcess.builtExecutable("quakectl")
+        let metrics = { () async throws -> [Sample] in
+          try await Self.parse(
+            try await Command.run(quakectl, ["metrics", "--socket", daemon.runtimeDirectory]).output)
+        }
+        let before = try await metrics()
+        #expect(Self.value(before, "quakesd_feed_interval_seconds", ["feed": "all_hour"]) == 60)
+        #expect(Self.value(before, "quakesd_reloads_total", ["outcome": "applied"]) == 0)
+
+        try write("all_day")
+        let reloaded = try await Command.run(quakectl, ["reload", "--socket", daemon.runtimeDirectory])
+        #expect(reloaded.status == 0, "\(reloaded.errors)")
+        let after = try await metrics()
+        #expect(
+          Self.value(after, "quakesd_feed_interval_seconds", ["feed": "all_hour"]) == nil,
+          "all_hour is no longer polled")
+        #expect(Self.value(after, "quakesd_feed_interval_seconds", ["feed": "all_day"]) == 300)
+        #expect(Self.value(after, "quakesd_reloads_total", ["outcome": "applied"]) == 1)
+      }
+    }
+  }
+
   @Test("/metrics serves nothing else: 404 for another path, 405 for another method; off by default")
   func onlyMetrics() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3), arguments: ["--metrics-listen", "127.0.0.1:0"]) { daemon, _ in

@@ -2,10 +2,12 @@ import Foundation
 public import QuakesProtocol
 
 /// Where `quakectl backup` writes the copy the daemon streams: a file,
-/// written beside its final name and renamed into place only once every
-/// byte arrived and reached the disk (so FILE is never half a database,
-/// and an older backup there stays until the new one is whole); or standard
-/// output, for a pipe.
+/// written beside its final name under a name of its own
+/// (`FILE.partial-XXXXXX`, created exclusively, so two backups to the same
+/// file never write into one another and no planted link is followed), and
+/// renamed into place only once every byte arrived and reached the disk (so
+/// FILE is never half a database, and an older backup there stays until the
+/// new one is whole); or standard output, for a pipe.
 public final class BackupFile {
   /// The file named, or `-` for standard output.
   public let path: String
@@ -17,7 +19,7 @@ public final class BackupFile {
   public private(set) var quakes: Int?
 
   /// Opens the place to write to: `-` is standard output, anything else a
-  /// file written as `PATH.partial` first.
+  /// new file `PATH.partial-XXXXXX` beside it.
   ///
   /// - Throws: ``ClientError/usage(_:)`` when the file cannot be created.
   public init(path: String) throws(ClientError) {
@@ -27,13 +29,17 @@ public final class BackupFile {
       self.handle = FileHandle.standardOutput
       return
     }
-    let partial = path + ".partial"
-    let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var template = Array((path + ".partial-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard descriptor >= 0 else {
       throw .usage(
-        "cannot write \(partial): \(String(cString: strerror(errno))); choose a file in a writable directory")
+        "cannot write beside \(path): \(String(cString: strerror(errno))); choose a file in a writable directory")
     }
-    self.partialPath = partial
+    // mkstemp makes the file 0600; a backup is as readable as any new file.
+    let mask = umask(0)
+    umask(mask)
+    fchmod(descriptor, 0o644 & ~mask)
+    self.partialPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 

@@ -47,12 +47,20 @@ extension ConfigurationValueFormat where Value == [RetentionRule] {
         throw source.badValue(written, problem: "(\(name)) says nothing of keep: forever, or a time such as 90d")
       }
       let keepSeconds: Double?
-      if "\(keep)" == "forever" {
+      let keepText = "\(keep)"
+      if keepText == "forever" {
         keepSeconds = nil
-      } else if let duration = DurationText.parse("\(keep)"), duration > .zero {
+      } else if keepText.contains(where: \.isLetter), let duration = DurationText.parse(keepText), duration > .zero {
         keepSeconds = duration.seconds
       } else {
-        throw source.badValue(written, problem: "(\(name)) keeps for \"\(keep)\", which is neither forever nor a time")
+        throw source.badValue(
+          written,
+          problem: "(\(name)) keeps for \"\(keep)\", which is neither forever nor a time with its unit (90d, 12h)")
+      }
+      if let near = fields["near"] as? [String: Any], near["radius-km"] == nil {
+        throw source.badValue(
+          written,
+          problem: "(\(name)) has near without radius-km, which would match every quake (near only measures)")
       }
       do {
         rules.append(
@@ -73,11 +81,18 @@ extension ConfigurationValueFormat where Value == [RetentionRule] {
     case let list as [Any]: "[" + list.map(Self.flow).joined(separator: ", ") + "]"
     case let date as Date: date.formatted(.iso8601)
     case let text as String:
-      text.allSatisfy { $0.isLetter || $0.isNumber || "-._".contains($0) } && !text.isEmpty
+      Self.readsBackAsText(text)
         ? text
         : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     default: "\(value)"
     }
+  }
+
+  /// Whether YAML reads `text`, unquoted in a flow map, back as the same
+  /// text (`90d`, `yellow`; not `123`, `true` or `a, b`).
+  private static func readsBackAsText(_ text: String) -> Bool {
+    guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || "-._".contains($0) }) else { return false }
+    return (try? Yams.load(yaml: text)) as? String == text
   }
 
   private static func oneLine(_ text: String) -> String {

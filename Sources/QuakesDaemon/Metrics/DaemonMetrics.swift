@@ -3,6 +3,8 @@ import Foundation
 public import Prometheus
 import QuakesData
 import QuakesModel
+import QuakesProtocol
+import Synchronization
 
 /// The daemon's metrics (docs/metrics.md): swift-metrics instruments on a
 /// Prometheus registry of the daemon's own, which ``text(_:)`` writes in
@@ -16,7 +18,29 @@ import QuakesModel
 public final class DaemonMetrics: Sendable {
   /// The registry the instruments write to.
   public let registry: PrometheusCollectorRegistry
-  private let factory: PrometheusMetricsFactory
+  let factory: PrometheusMetricsFactory
+  /// Each method's request counters by outcome, and its latency histogram,
+  /// made once: a request then costs two dictionary reads and the
+  /// instruments' own updates, no registry lookup.
+  private let requestInstruments: [RequestInstruments]
+  /// The per-feed series written at the last scrape, to remove those of a
+  /// feed no longer polled or a value no longer known.
+  private let feedSeries = Mutex<Set<FeedSeries>>([])
+
+  /// One method's instruments; ``outcomes`` is `ok`, then each error code
+  /// in the order of `ErrorCode.allCases`.
+  private struct RequestInstruments: Sendable {
+    let outcomes: [CoreMetrics.Counter]
+    let duration: CoreMetrics.Timer
+  }
+
+  private struct FeedSeries: Hashable {
+    let name: String
+    let feed: String
+  }
+
+  /// The `method` label of a line that was no request.
+  static let invalidRequest = "invalid"
 
   /// Metrics with their histogram buckets; nothing counted yet.
   public init() {
@@ -28,6 +52,17 @@ public final class DaemonMetrics: Sendable {
         .map(Duration.seconds),
     ]
     self.factory = factory
+    let outcomes = ["ok"] + ErrorCode.allCases.map(\.rawValue)
+    let methods = QuakesProtocol.Method.allCases.map(\.rawValue) + [Self.invalidRequest]
+    // One entry per method in the order of `Method.allCases`, then one for
+    // a line that was no request.
+    self.requestInstruments = methods.map { method in
+      RequestInstruments(
+        outcomes: outcomes.map { outcome in
+          Counter(label: Name.requests, dimensions: [("method", method), ("outcome", outcome)], factory: factory)
+        },
+        duration: CoreMetrics.Timer(label: Name.requestDuration, dimensions: [("method", method)], factory: factory))
+    }
     Gauge(label: Name.buildInfo, dimensions: [("version", QuakesdProduct.version)], factory: factory).record(1)
     // Counters exist from the start, at zero, so that a rate or an alert
     // on them has a series before the first event.
@@ -65,21 +100,6 @@ public final class DaemonMetrics: Sendable {
     static let watchers = "quakesd_watchers"
   }
 
-  /// A poll of `feed` ended with `outcome` after `duration`.
-  func polled(_ feed: QuakesFeed, _ outcome: PollOutcome, duration: Duration) {
-    Counter(
-      label: Name.polls, dimensions: [("feed", feed.name), ("outcome", outcome.metricLabel)], factory: self.factory
-    )
-    .increment()
-    CoreMetrics.Timer(label: Name.pollDuration, dimensions: [("feed", feed.name)], factory: self.factory)
-      .recordNanoseconds(duration.nanoseconds)
-    guard case .written(let counts) = outcome else { return }
-    for (change, count) in [("inserted", counts.inserted), ("updated", counts.updated), ("deleted", counts.deleted)] {
-      Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: self.factory)
-        .increment(by: Int64(count))
-    }
-  }
-
   /// A response to a fetch of `feed` arrived: `bytes` of body (after
   /// decompression), the features the decoder skipped, and whether it was
   /// no feed at all.
@@ -98,13 +118,23 @@ public final class DaemonMetrics: Sendable {
     Counter(label: Name.retentionRemoved, factory: self.factory).increment(by: Int64(count))
   }
 
-  /// A request for `method` was answered with `outcome` (`ok`, or the error
-  /// code) after `duration` (to its first line, for a streamed reply).
-  func answered(method: String, outcome: String, duration: Duration) {
-    Counter(label: Name.requests, dimensions: [("method", method), ("outcome", outcome)], factory: self.factory)
-      .increment()
-    CoreMetrics.Timer(label: Name.requestDuration, dimensions: [("method", method)], factory: self.factory)
-      .recordNanoseconds(duration.nanoseconds)
+  /// A request for `method` (`nil`: a line that was no request) was
+  /// answered with `error` (`nil`: a result) after `duration` (to its first
+  /// line, for a streamed reply).
+  func answered(_ method: QuakesProtocol.Method?, error: ErrorCode?, duration: Duration) {
+    let methodIndex = method.flatMap(Self.methodIndex) ?? self.requestInstruments.count - 1
+    let outcomeIndex = error.flatMap(Self.errorIndex).map { $0 + 1 } ?? 0
+    let instruments = self.requestInstruments[methodIndex]
+    instruments.outcomes[outcomeIndex].increment()
+    instruments.duration.recordNanoseconds(duration.nanoseconds)
+  }
+
+  private static func methodIndex(_ method: QuakesProtocol.Method) -> Int? {
+    QuakesProtocol.Method.allCases.firstIndex(of: method)
+  }
+
+  private static func errorIndex(_ code: ErrorCode) -> Int? {
+    ErrorCode.allCases.firstIndex(of: code)
   }
 
   /// A watcher fell behind and was dropped.
@@ -128,14 +158,34 @@ public final class DaemonMetrics: Sendable {
     gauge(Name.clients, [], Double(sample.clients))
     gauge(Name.watchers, [], Double(sample.watchers))
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
+    var written: Set<FeedSeries> = []
     for feed in sample.feeds {
       let dimensions = [("feed", feed.feed.name)]
       for name in [Name.fetchedBytes, Name.skippedFeatures, Name.decodeErrors] {
         Counter(label: name, dimensions: dimensions, factory: self.factory).increment(by: 0)
       }
-      if let success = feed.lastSuccess { gauge(Name.lastSuccess, dimensions, success.timeIntervalSince1970) }
-      if let generated = feed.generated { gauge(Name.generated, dimensions, generated.timeIntervalSince1970) }
-      if let interval = feed.interval { gauge(Name.interval, dimensions, interval.seconds) }
+      if feed.interval != nil {
+        for outcome in PollOutcome.metricLabels {
+          Counter(label: Name.polls, dimensions: dimensions + [("outcome", outcome)], factory: self.factory)
+            .increment(by: 0)
+        }
+      }
+      let values = [
+        (Name.lastSuccess, feed.lastSuccess?.timeIntervalSince1970),
+        (Name.generated, feed.generated?.timeIntervalSince1970),
+        (Name.interval, feed.interval?.seconds),
+      ]
+      for case let (name, value?) in values {
+        gauge(name, dimensions, value)
+        written.insert(FeedSeries(name: name, feed: feed.feed.name))
+      }
+    }
+    let gone = self.feedSeries.withLock { previous in
+      defer { previous = written }
+      return previous.subtracting(written)
+    }
+    for series in gone {
+      Gauge(label: series.name, dimensions: [("feed", series.feed)], factory: self.factory).destroy()
     }
     return self.registry.emitToString()
   }
@@ -143,7 +193,7 @@ public final class DaemonMetrics: Sendable {
 
 extension Duration {
   /// The duration in whole nanoseconds, saturating.
-  fileprivate var nanoseconds: Int64 {
+  var nanoseconds: Int64 {
     let (seconds, attoseconds) = self.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     return overflow
@@ -152,13 +202,6 @@ extension Duration {
 }
 
 extension PollOutcome {
-  /// The `outcome` label of `quakesd_polls_total`.
-  var metricLabel: String {
-    switch self {
-    case .written: "written"
-    case .notModified: "not_modified"
-    case .fetchFailed: "fetch_failed"
-    case .writeFailed: "write_failed"
-    }
-  }
+  /// Every `outcome` label of `quakesd_polls_total`.
+  static let metricLabels = ["written", "not_modified", "fetch_failed", "write_failed"]
 }

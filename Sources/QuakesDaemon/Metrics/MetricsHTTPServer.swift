@@ -6,8 +6,16 @@ import QuakesProtocol
 
 /// Serves `/metrics` over HTTP/1 on `metrics-listen`, and nothing else: a
 /// `GET` or `HEAD` of `/metrics` gets the metrics in Prometheus' text
-/// format; another path gets 404, another method 405.
+/// format; another path gets 404, another method 405. A connection silent
+/// for ``idleTimeout`` is closed, and at most ``maximumConnections`` are
+/// served at once (a scraper needs one), so that the port cannot use up the
+/// descriptors the sockets need.
 struct MetricsHTTPServer: Sendable {
+  /// How long a connection may stay silent.
+  static let idleTimeout = TimeAmount.seconds(60)
+  /// How many connections are served at once; more are closed at once.
+  static let maximumConnections = 16
+
   private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
   private let listener: NIOAsyncChannel<Connection, Never>
@@ -30,7 +38,10 @@ struct MetricsHTTPServer: Sendable {
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
         .bind(host: address.host, port: address.port) { channel in
           channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(IdleStateHandler(allTimeout: Self.idleTimeout))
+            try pipeline.addHandler(CloseWhenIdle())
+            try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
             return try Connection(wrappingChannelSynchronously: channel)
           }
         }
@@ -46,11 +57,20 @@ struct MetricsHTTPServer: Sendable {
 
   /// Answers scrapes with `metrics()` until the calling task is cancelled.
   func run(metrics: @escaping @Sendable () -> String, logger: Logger) async {
+    let open = ConnectionCount()
     do {
       try await withThrowingDiscardingTaskGroup { group in
         try await self.listener.executeThenClose { inbound in
           for try await connection in inbound {
-            group.addTask { await Self.serve(connection, metrics: metrics) }
+            guard open.increment() <= Self.maximumConnections else {
+              open.decrement()
+              try? await connection.channel.close()
+              continue
+            }
+            group.addTask {
+              defer { open.decrement() }
+              await Self.serve(connection, metrics: metrics)
+            }
           }
         }
       }
@@ -93,5 +113,18 @@ struct MetricsHTTPServer: Sendable {
       return (.methodNotAllowed, "/metrics answers GET and HEAD\n")
     }
     return (.ok, metrics())
+  }
+}
+
+/// Closes a metrics connection when ``IdleStateHandler`` says it was silent.
+private final class CloseWhenIdle: ChannelInboundHandler, Sendable {
+  typealias InboundIn = ByteBuffer
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is IdleStateHandler.IdleStateEvent {
+      context.close(promise: nil)
+    } else {
+      context.fireUserInboundEventTriggered(event)
+    }
   }
 }

@@ -25,6 +25,10 @@ actor ConfigurationReloader {
   private let metrics: DaemonMetrics?
   private let notifier: SystemdNotifier
   private let logger: Logger
+  /// The reload running or last run: the next one waits for it, since the
+  /// actor would otherwise let a second reload in while the first awaits
+  /// the store, and the first would then undo part of the second.
+  private var last: Task<Result<ReloadResult, ConfigurationError>, Never>?
 
   init(
     source: ReloadSource,
@@ -53,6 +57,24 @@ actor ConfigurationReloader {
   /// - Throws: ``ConfigurationError`` when the configuration is invalid;
   ///   the daemon then runs on as before.
   func reload(requestedBy requester: String) async throws(ConfigurationError) -> ReloadResult {
+    let previous = self.last
+    let task = Task {
+      _ = await previous?.value
+      return await self.reloadNow(requestedBy: requester)
+    }
+    self.last = task
+    return try await task.value.get()
+  }
+
+  private func reloadNow(requestedBy requester: String) async -> Result<ReloadResult, ConfigurationError> {
+    do {
+      return .success(try await self.reloadNowThrowing(requester))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func reloadNowThrowing(_ requester: String) async throws(ConfigurationError) -> ReloadResult {
     self.notifier.reloading()
     defer { self.notifier.ready(status: SystemdStatus.ready(cached: self.store.snapshot().selectQuakesCount())) }
     let resolved: ResolvedConfiguration
@@ -73,6 +95,7 @@ actor ConfigurationReloader {
     new.stateDirectory = old.stateDirectory
     new.runtimeDirectory = old.runtimeDirectory
     new.feedBaseURL = old.feedBaseURL
+    new.metricsListen = old.metricsListen
     await self.apply(new, old: old)
     self.metrics?.reloaded("applied")
     self.log(

@@ -15,8 +15,9 @@ public struct FeedPoller: Sendable {
   private let store: Store<QuakesState, QuakesAction>
   private let metrics: DaemonMetrics?
 
-  /// Creates a poller for `store`; each poll and each retention removal
-  /// counts in `metrics`.
+  /// Creates a poller for `store`; each retention removal counts in
+  /// `metrics` (polls count from the store's transitions:
+  /// ``DaemonMetrics/recordPolls(_:)``).
   public init(store: Store<QuakesState, QuakesAction>, metrics: DaemonMetrics? = nil) {
     self.store = store
     self.metrics = metrics
@@ -56,14 +57,6 @@ public struct FeedPoller: Sendable {
   ///   ignores fetches until it is) or the store stopped.
   @StoreActor
   public func poll(_ feed: QuakesFeed, requestedBy requester: Requester = .scheduler) async throws -> PollOutcome {
-    let start = ContinuousClock.now
-    let outcome = try await self.pollUncounted(feed, requestedBy: requester)
-    self.metrics?.polled(feed, outcome, duration: .now - start)
-    return outcome
-  }
-
-  @StoreActor
-  private func pollUncounted(_ feed: QuakesFeed, requestedBy requester: Requester) async throws -> PollOutcome {
     var transitions = self.store.makeStream().makeAsyncIterator()
     switch requester {
     case .scheduler: try self.store.dispatch(action: .scheduler(.pollDue(feed: feed)))

@@ -96,21 +96,26 @@ struct ClientConnection: Sendable {
 
   /// Writes reply lines made one at a time; when making one fails, an
   /// error line ends the reply and the connection closes (the client has
-  /// part of a reply it cannot complete).
+  /// part of a reply it cannot complete). A client that leaves meanwhile is
+  /// no failure of the daemon's.
   private func write(
     _ lines: AsyncThrowingStream<Data, any Error>, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
     _ activity: ConnectionActivity
   ) async throws {
-    do {
-      for try await line in lines {
-        try await self.write(line, to: outbound, activity)
+    var iterator = lines.makeAsyncIterator()
+    while true {
+      let line: Data?
+      do {
+        line = try await iterator.next()
+      } catch {
+        self.logger.error("a streamed reply on \(self.role.fileName) failed: \(error)")
+        try await self.write(
+          Reply.line(id: nil, error: ProtocolError(.unavailable, "the reply failed: \(error); nothing more follows")),
+          to: outbound, activity)
+        throw error
       }
-    } catch {
-      self.logger.error("a streamed reply on \(self.role.fileName) failed: \(error)")
-      try await self.write(
-        Reply.line(id: nil, error: ProtocolError(.unavailable, "the reply failed: \(error); nothing more follows")),
-        to: outbound, activity)
-      throw error
+      guard let line else { return }
+      try await self.write(line, to: outbound, activity)
     }
   }
 

@@ -15,7 +15,7 @@ extension RequestResponder {
     guard params.wait == true else {
       return RefreshResult(feeds: await self.startFetches(of: feeds))
     }
-    let poller = FeedPoller(store: self.store, metrics: self.metrics)
+    let poller = FeedPoller(store: self.store)
     let entries = await withTaskGroup(of: RefreshResult.Feed.self) { group in
       for feed in feeds {
         group.addTask {

@@ -46,15 +46,15 @@ struct RequestResponder: Sendable {
     do {
       request = try Request(line: Data(line))
     } catch {
-      self.metrics?.answered(method: "invalid", outcome: error.error.code.rawValue, duration: .now - start)
+      self.metrics?.answered(nil, error: error.error.code, duration: .now - start)
       return .line(Reply.line(id: error.id, error: error.error))
     }
     do throws(ProtocolError) {
       let response = try await self.response(to: request, on: role)
-      self.metrics?.answered(method: request.method.rawValue, outcome: "ok", duration: .now - start)
+      self.metrics?.answered(request.method, error: nil, duration: .now - start)
       return response
     } catch {
-      self.metrics?.answered(method: request.method.rawValue, outcome: error.code.rawValue, duration: .now - start)
+      self.metrics?.answered(request.method, error: error.code, duration: .now - start)
       return .line(Reply.line(id: request.id, error: error))
     }
   }

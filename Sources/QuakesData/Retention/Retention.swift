@@ -11,7 +11,8 @@ public import QuakesModel
 /// feed is taken to carry every quake of its threshold (all of them for
 /// `all_*`, magnitude at least 4.5, 2.5 or 1.0, significance at least 600
 /// for `significant_*`) newer than its window before its last
-/// `metadata.generated`, or before now when it has none yet.
+/// `metadata.generated` (or before now when it has none yet), widened by
+/// ``SyncOptions/windowMargin`` since USGS cuts the window by its own clock.
 public enum Retention {
   /// The significance from which USGS lists a quake in the `significant_*` feeds.
   public static let significantFrom = 600
@@ -42,7 +43,8 @@ public enum Retention {
   /// The polled feeds, with the window of their last batch.
   private static func carriers(in state: QuakesState, at now: Date) -> [Carrier] {
     state.options.polledFeeds.map { feed in
-      Carrier(feed: feed, generated: state.feeds[feed]?.record.generated ?? now)
+      Carrier(
+        feed: feed, generated: state.feeds[feed]?.record.generated ?? now, margin: state.options.windowMargin)
     }
   }
 
@@ -50,9 +52,13 @@ public enum Retention {
   private struct Carrier {
     let feed: QuakesFeed
     let generated: Date
+    /// How far past the window's old edge a quake may still be listed:
+    /// USGS cuts its window by its own clock (``SyncOptions/windowMargin``).
+    let margin: Double
 
     func carries(_ quake: Quake) -> Bool {
-      guard quake.time > self.generated.addingTimeInterval(-self.feed.period.seconds) else { return false }
+      let oldestListed = self.generated.addingTimeInterval(-self.feed.period.seconds - self.margin)
+      guard quake.time > oldestListed else { return false }
       switch self.feed.threshold {
       case .all: return true
       case .significant: return (quake.impact.significance ?? 0) >= Retention.significantFrom
