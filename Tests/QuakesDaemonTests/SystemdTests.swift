@@ -75,6 +75,40 @@ struct SystemdTests {
     }
   }
 
+  @Test("reloads asked for at once run one after the other: each RELOADING=1 is followed by its READY=1")
+  func concurrentReloadsAreSerialized() async throws {
+    try await Self.withNotifyingQuakesd { daemon, notifications in
+      _ = try await notifications.waitForMessage { $0 == "READY=1" }
+      let quakectl = try ChildProcess.builtExecutable("quakectl")
+      async let first = Command.run(quakectl, ["reload", "--socket", daemon.runtimeDirectory])
+      async let second = Command.run(quakectl, ["reload", "--socket", daemon.runtimeDirectory])
+      for _ in 0..<3 { daemon.child.send(signal: SIGHUP) }
+      let replies = try await [first, second]
+      #expect(replies.allSatisfy { $0.status == 0 }, "\(replies.map(\.errors))")
+      let deadline = ContinuousClock.now + .seconds(30)
+      var states: [String] = []
+      repeat {
+        try await Task.sleep(for: .milliseconds(50))
+        states = Self.readiness(notifications)
+      } while (states.filter({ $0 == "RELOADING=1" }).count < 3 || states.last != "READY=1")
+        && ContinuousClock.now < deadline
+      #expect(
+        states.filter { $0 == "RELOADING=1" }.count >= 3, "two requests and at least one of the signals: \(states)")
+      // READY=1 (the start), then RELOADING=1 and READY=1 by turns: never two reloads at once.
+      for (index, state) in states.enumerated() {
+        #expect(state == (index % 2 == 0 ? "READY=1" : "RELOADING=1"), "\(states)")
+      }
+    }
+  }
+
+  /// The readiness states in the order they came.
+  private static func readiness(_ notifications: NotifySocketListener) -> [String] {
+    _ = notifications.messages(containing: "READY=1")
+    return notifications.messages.compactMap { message in
+      message.first { $0 == "READY=1" || $0 == "RELOADING=1" }
+    }
+  }
+
   @Test("a failing feed shows in STATUS= with the cached quakes still served")
   func failureStatus() async throws {
     let directory = try TemporaryDirectory()

@@ -39,8 +39,10 @@ public final class BackupFile {
     let mask = umask(0)
     umask(mask)
     fchmod(descriptor, 0o644 & ~mask)
-    self.partialPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let partial = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.partialPath = partial
     self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    InterruptedBackupCleanup.arm(removing: partial)
   }
 
   /// Writes one line of the copy; the last one checks the size.
@@ -83,6 +85,7 @@ public final class BackupFile {
     guard rename(partial, self.path) == 0 else {
       throw BackupFileError("cannot rename \(partial) to \(self.path): \(String(cString: strerror(errno)))")
     }
+    InterruptedBackupCleanup.disarm()
     let directory = open((self.path as NSString).deletingLastPathComponent.nonEmpty ?? ".", O_RDONLY | O_CLOEXEC)
     if directory >= 0 {
       fsync(directory)
@@ -93,6 +96,7 @@ public final class BackupFile {
   /// Removes what was written of a copy that did not arrive whole.
   public func discard() {
     if let partial = self.partialPath { unlink(partial) }
+    InterruptedBackupCleanup.disarm()
   }
 }
 
