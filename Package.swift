@@ -54,6 +54,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     .target(
@@ -132,6 +133,9 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strictSwift
     ),
@@ -161,6 +165,9 @@ let package = Package(
         "USGSStandIn", "QuakesClient", "QuakesProtocol", "QuakesModel", "QuakesData", "QuakesSQLite",
         .product(name: "Subprocess", package: "swift-subprocess"),
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       swiftSettings: strictSwift
     ),

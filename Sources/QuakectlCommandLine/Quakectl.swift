@@ -19,7 +19,7 @@ struct Quakectl: ParsableCommand {
     subcommands: [
       StatusCommand.self, HealthCommand.self, InfoCommand.self, CountCommand.self, ListCommand.self, ShowCommand.self,
       ExportCommand.self, WatchCommand.self, RefreshCommand.self, DeleteCommand.self, PurgeCommand.self,
-      ReloadCommand.self, BackupCommand.self, MetricsCommand.self,
+      ReloadCommand.self, BackupCommand.self, MetricsCommand.self, AlertsCommand.self,
     ]
   )
 }

@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import QuakesData
 import QuakesProtocol
+import QuakesSQLite
 import QuakesUSGS
 import ServiceLifecycle
 import UnixSignals
@@ -15,6 +16,7 @@ extension Daemon {
     scheduler: PollScheduler,
     listener: Listener<L, R>,
     network: CurlNetworkSession,
+    outbox: SQLiteLocalStore,
     backup: DatabaseBackup,
     metrics: DaemonMetrics,
     notifier: SystemdNotifier,
@@ -27,6 +29,8 @@ extension Daemon {
         source: $0, current: current, scheduler: scheduler, network: network, store: store, limits: limits,
         metrics: metrics, notifier: notifier, logger: self.logger)
     }
+    let dispatcher = AlertDispatcher(outbox: outbox, configuration: current, logger: self.logger)
+    let alerts = AlertQueries(outbox: outbox, configuration: current, dispatcher: dispatcher)
     let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
@@ -38,7 +42,7 @@ extension Daemon {
       metrics: metrics, reporter: reporter, connections: connections, watchHub: watchHub)
     let responder = RequestResponder(
       store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, reloader: reloader,
-      backup: backup, metrics: metrics, metricsSource: metricsSource, logger: self.logger)
+      backup: backup, metrics: metrics, metricsSource: metricsSource, alerts: alerts, logger: self.logger)
     let servers: [SocketServer]
     let metricsServer: MetricsHTTPServer?
     do {
@@ -71,6 +75,7 @@ extension Daemon {
         }
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         group.addTask { await watchHub.run() }
+        group.addTask { await dispatcher.run(store: store) }
         group.addTask { await metrics.recordPolls(pollTransitions) }
         if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
           group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }

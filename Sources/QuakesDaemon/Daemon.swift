@@ -66,7 +66,8 @@ public struct Daemon: Service {
         scratchDirectory: self.configuration.ephemeral
           ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
       try await self.serve(
-        store, scheduler: scheduler, listener: listener, network: remoteStore.session, backup: backup,
+        store, scheduler: scheduler, listener: listener, network: remoteStore.session, outbox: localStore,
+        backup: backup,
         metrics: metrics, notifier: notifier, feedsFrom: catalogue.baseURL)
     }
   }

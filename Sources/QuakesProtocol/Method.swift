@@ -28,12 +28,20 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   case reload = "daemon.reload"
   /// A consistent copy of the database, streamed.
   case backup = "daemon.backup"
+  /// The alert rules, and what each did.
+  case alerts = "alerts.list"
+  /// Alert deliveries with every attempt, newest first.
+  case alertHistory = "alerts.history"
+  /// The cached quakes an alert rule matches now; nothing is sent.
+  case alertTest = "alerts.test"
+  /// One test notification of a cached quake through an alert rule's channels.
+  case alertSend = "alerts.send"
 
   /// Whether the method only reads, so `query.sock` may call it.
   public var isReadOnly: Bool {
     switch self {
-    case .info, .status, .count, .get, .list, .watch, .metrics: true
-    case .refresh, .delete, .purge, .reload, .backup: false
+    case .info, .status, .count, .get, .list, .watch, .metrics, .alerts, .alertHistory, .alertTest: true
+    case .refresh, .delete, .purge, .reload, .backup, .alertSend: false
     }
   }
 }

@@ -134,17 +134,22 @@ extension SQLiteLocalStore {
   /// those on file, so the next poll (after a restart too) can be a `304`;
   /// otherwise it changes nothing and costs no fsync. `last_success` on file
   /// is then that of the last batch that changed something.
-  public func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
-    try await self.write(feed: feed, record: record, diff: diff, progress: nil)
+  ///
+  /// The alert `firings` go into the same transaction (``AlertTables``).
+  public func didFetchRemoteQuakesMutation(
+    feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
+  ) async throws {
+    try await self.write(feed: feed, record: record, diff: diff, firings: firings, progress: nil)
   }
 
-  /// ``didFetchRemoteQuakesMutation(feed:record:diff:)``, calling `progress`
+  /// ``didFetchRemoteQuakesMutation(feed:record:diff:firings:)``, calling `progress`
   /// inside the transaction after each quake row with the count so far
   /// (benchmarks, and the crash test's writer, which is killed there).
   package func write(
     feed: QuakesFeed,
     record: FeedRecord,
     diff: QuakesDiff,
+    firings: [AlertFiring] = [],
     progress: (@Sendable (Int) -> Void)?
   ) async throws {
     do {
@@ -187,6 +192,7 @@ extension SQLiteLocalStore {
           try db.cachedStatement(sql: FeedsTable.upsertSQL)
             .execute(arguments: FeedsTable.arguments(feed: feed, record: record))
           changes += db.changesCount
+          _ = try AlertTables.write(firings, in: db)
           self.tableRowChanges.withLock { $0 += changes }
           return .commit
         }

@@ -13,6 +13,8 @@ extension SQLiteLocalStoreError {
     case deleteAll
     /// Deleting the quakes the retention rules expired.
     case expire(count: Int)
+    /// Reading or recording the alert outbox.
+    case alerts
     /// Closing the database.
     case close
 
@@ -25,6 +27,7 @@ extension SQLiteLocalStoreError {
       case .delete(let quakeId): "delete quake \(quakeId) from"
       case .deleteAll: "delete every quake from"
       case .expire(let count): "remove \(count) expired quakes from"
+      case .alerts: "record alert deliveries in"
       case .close: "close"
       }
     }

@@ -100,6 +100,46 @@ enum Schema {
           SELECT quakesd_spatial_key(id), latitude, latitude, longitude, longitude, id FROM quakes;
         """,
       functions: [SpatialIndexTable.keyFunction]),
+    SchemaMigration(
+      version: 5,
+      summary: "the alert outbox: alert_firings, alert_deliveries and alert_attempts",
+      sql: """
+        CREATE TABLE alert_firings (
+          id INTEGER PRIMARY KEY,
+          rule TEXT NOT NULL,
+          event TEXT NOT NULL,
+          quake_id TEXT NOT NULL,
+          version INTEGER NOT NULL,
+          fired INTEGER NOT NULL,
+          payload TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX alert_firings_once ON alert_firings (rule, quake_id, event)
+          WHERE event IN ('new', 'deleted');
+        CREATE UNIQUE INDEX alert_firings_upgrades ON alert_firings (rule, quake_id, event, version)
+          WHERE event = 'upgraded';
+        CREATE INDEX alert_firings_fired ON alert_firings (fired);
+        CREATE TABLE alert_deliveries (
+          firing INTEGER NOT NULL REFERENCES alert_firings (id) ON DELETE CASCADE,
+          channel TEXT NOT NULL,
+          state TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt INTEGER,
+          finished INTEGER,
+          last_error TEXT,
+          PRIMARY KEY (firing, channel)
+        ) WITHOUT ROWID;
+        CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt) WHERE state = 'pending';
+        CREATE TABLE alert_attempts (
+          firing INTEGER NOT NULL REFERENCES alert_firings (id) ON DELETE CASCADE,
+          channel TEXT NOT NULL,
+          number INTEGER NOT NULL,
+          started INTEGER NOT NULL,
+          milliseconds INTEGER NOT NULL,
+          outcome TEXT NOT NULL,
+          detail TEXT,
+          PRIMARY KEY (firing, channel, number)
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -131,7 +131,8 @@ struct ConfigurationResolutionTests {
       "QUAKESD_FEED_BASE_URL": "https://mirror.example/feeds/", "QUAKESD_UPSTREAM_DELETIONS": "off",
       "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_RETENTION": "[{keep: 30d}]",
-      "QUAKESD_METRICS_LISTEN": "9464",
+      "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
+      "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -148,6 +149,10 @@ struct ConfigurationResolutionTests {
     #expect(configuration.idleTimeout == .seconds(3_600))
     #expect(configuration.sync.retention.map(\.keepSeconds) == [30 * 86_400])
     #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
+    #expect(configuration.syncOptions.alerts.map(\.name) == ["big"])
+    #expect(configuration.syncOptions.alerts.first?.triggers == [.new, .deleted])
+    #expect(configuration.syncOptions.alerts.first?.filter.minMagnitude == 6)
+    #expect(configuration.alertDelivery.attempts == 3 && configuration.alertDelivery.firstRetry == .seconds(2))
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
     )

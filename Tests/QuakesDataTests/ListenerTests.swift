@@ -147,6 +147,29 @@ struct ListenerTests {
     #expect(store.dispatched == [.local(.didWriteRemoteQuakes(feed: .allDay, diff: expected))])
   }
 
+  @Test("a batch's alert firings are written with its diff, dated by the fetch; a 304 and a failure write none")
+  func alertFiringsGoWithTheDiff() async throws {
+    let local = LocalStoreDouble()
+    let (listener, store) = self.listen(local: local)
+    defer { listener.stop() }
+    var old = QuakesState.loaded([.fixture("grows", magnitude: 4)], feeds: [.allDay: FeedState(status: .waiting)])
+    old.options.alerts = [
+      AlertRule(
+        name: "m4", filter: QuakesQuery.Filter(minMagnitude: 4), triggers: [.new, .upgraded], maximumAge: 1e9,
+        channels: ["exec:/bin/true"])
+    ]
+    let batch = FeedBatch(quakes: [.fixture("grows", magnitude: 4.5), .fixture("new", magnitude: 4.1)])
+    let action = QuakesAction.remote(.success(batch: batch))
+    await store.transitions.send((old, action, try QuakesReducer.reduce(state: old, action: action)))
+    for result in [QuakesAction.remote(.notModified), .remote(.failure(error: "HTTP 500"))] {
+      await store.transitions.send((old, result, try QuakesReducer.reduce(state: old, action: result)))
+    }
+
+    let firings = await local.firings
+    #expect(firings.map { "\($0.trigger) \($0.quake.id)" } == ["new new", "upgraded grows"])
+    #expect(firings.allSatisfy { $0.firedAt == self.date && $0.channels == ["exec:/bin/true"] })
+  }
+
   @Test("a batch of unchanged quakes writes an empty diff: nothing for the local store to do")
   func unchangedBatch() async throws {
     let local = LocalStoreDouble()

@@ -104,9 +104,9 @@ struct RequestTests {
     }
   }
 
-  @Test("read-only methods are exactly the queries; the actions, reload and backup need control.sock")
+  @Test("read-only methods are exactly the queries; the actions, reload, backup and alert sends need control.sock")
   func readOnly() {
-    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload, .backup])
+    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload, .backup, .alertSend])
   }
 
   @Test("a client's request line parses back")

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 4)
+    #expect(SQLiteLocalStore.schemaVersion == 5)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -46,7 +46,9 @@ import Testing
         objects == [
           "table quakes", "index quakes_time", "index quakes_magnitude", "table feeds", "view quakes_iso",
           "view feeds_iso", "table quakes_rtree", "table quakes_rtree_node", "table quakes_rtree_parent",
-          "table quakes_rtree_rowid",
+          "table quakes_rtree_rowid", "table alert_firings", "index alert_firings_once",
+          "index alert_firings_upgrades", "index alert_firings_fired", "table alert_deliveries",
+          "index alert_deliveries_due", "table alert_attempts",
         ])
     }
   }

@@ -11,7 +11,9 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
     PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
   }
 
-  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+  func didFetchRemoteQuakesMutation(
+    feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
+  ) async throws {
     for quake in diff.deleted { self.quakes[quake.id] = nil }
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     self.records[feed] = record

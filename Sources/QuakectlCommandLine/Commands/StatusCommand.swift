@@ -39,6 +39,12 @@ struct StatusCommand: ParsableCommand {
       let last = retention.lastRemoved.map { "; last \($0), \(age(retention.lastRemoval))" } ?? ""
       lines.append("retention: \(retention.rules) rules; removed \(retention.removed) quakes since the start\(last)")
     }
+    if let alerts = status.alerts {
+      let done = alerts.activity
+      lines.append(
+        "alerts: \(alerts.rules) rules; fired \(done.fired) (last \(age(done.lastFired))); "
+          + "delivered \(done.delivered), pending \(done.pending), failed \(done.failed)")
+    }
     var table = TextTable(columns: [
       .init("FEED"), .init("STATE"), .init("EVERY", alignsRight: true), .init("LAST SUCCESS"), .init("NEXT POLL"),
       .init("LAST WRITE"), .init("ERROR"),

@@ -37,6 +37,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case retention = "retention"
   /// Where `/metrics` is served over TCP, if anywhere.
   case metricsListen = "metrics-listen"
+  /// The alert rules and their channels.
+  case alerts = "alerts"
+  /// How many attempts an alert delivery gets.
+  case alertAttempts = "alert-attempts"
+  /// The wait before an alert delivery is tried again (doubling after each failure).
+  case alertRetryDelay = "alert-retry-delay"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -101,6 +107,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
           help: "Serve /metrics over HTTP there: a port (on 127.0.0.1) or address:port (default: off)."),
         format: .metricsAddress,
         field: \.metricsListen)
+    case .alerts:
+      ConfigurationKeyDeclaration(flag: nil, format: .alertRules, field: \.alertRules)
+    case .alertAttempts:
+      ConfigurationKeyDeclaration(flag: nil, format: .attempts, field: \.alertDelivery.attempts)
+    case .alertRetryDelay:
+      ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.alertDelivery.firstRetry)
     }
   }
 
@@ -111,7 +123,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     switch self {
     case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen: false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
-      .retention:
+      .retention, .alerts, .alertAttempts, .alertRetryDelay:
       true
     }
   }

@@ -1,6 +1,5 @@
 import Foundation
 import QuakesData
-import Yams
 
 extension ConfigurationValueFormat where Value == [RetentionRule] {
   /// The retention rules: a list of maps, each `keep:` (`forever` or a
@@ -26,15 +25,10 @@ extension ConfigurationValueFormat where Value == [RetentionRule] {
   private static func rules(_ yaml: String, _ source: ConfigurationValueSource) throws(ConfigurationError)
     -> [RetentionRule]
   {
-    let loaded: Any?
-    do {
-      loaded = try Yams.load(yaml: yaml)
-    } catch {
-      throw source.badValue(Self.oneLine(yaml), problem: "is not valid YAML (\(error))")
-    }
-    guard let loaded else { return [] }
+    guard let loaded = try StructuredYAML.load(yaml, source) else { return [] }
     guard let items = loaded as? [Any] else {
-      throw source.badValue(Self.oneLine(yaml), problem: "is not a list of rules (each line starts with \"- \")")
+      throw source.badValue(
+        StructuredYAML.oneLine(yaml), problem: "is not a list of rules (each line starts with \"- \")")
     }
     var rules: [RetentionRule] = []
     for (index, item) in items.enumerated() {
@@ -42,7 +36,7 @@ extension ConfigurationValueFormat where Value == [RetentionRule] {
       guard var fields = item as? [String: Any] else {
         throw source.badValue("\(item)", problem: "(\(name)) is not a map of keep: and filters")
       }
-      let written = Self.flow(fields)
+      let written = StructuredYAML.flow(fields)
       guard let keep = fields.removeValue(forKey: "keep") else {
         throw source.badValue(written, problem: "(\(name)) says nothing of keep: forever, or a time such as 90d")
       }
@@ -70,32 +64,5 @@ extension ConfigurationValueFormat where Value == [RetentionRule] {
       }
     }
     return rules
-  }
-
-  /// A rule as one line of flow YAML, keys sorted: how `--check-config`
-  /// prints it and how a variable may give it.
-  private static func flow(_ value: Any) -> String {
-    switch value {
-    case let map as [String: Any]:
-      "{" + map.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.flow($0.value))" }.joined(separator: ", ") + "}"
-    case let list as [Any]: "[" + list.map(Self.flow).joined(separator: ", ") + "]"
-    case let date as Date: date.formatted(.iso8601)
-    case let text as String:
-      Self.readsBackAsText(text)
-        ? text
-        : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    default: "\(value)"
-    }
-  }
-
-  /// Whether YAML reads `text`, unquoted in a flow map, back as the same
-  /// text (`90d`, `yellow`; not `123`, `true` or `a, b`).
-  private static func readsBackAsText(_ text: String) -> Bool {
-    guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || "-._".contains($0) }) else { return false }
-    return (try? Yams.load(yaml: text)) as? String == text
-  }
-
-  private static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }

@@ -31,6 +31,10 @@ public struct DaemonConfiguration: Sendable {
   public var logLevel: Logger.Level
   /// Where `/metrics` is served over TCP; `nil` for nowhere (the default).
   public var metricsListen: MetricsAddress?
+  /// The alert rules and their channels (none by default).
+  var alertRules: [ConfiguredAlertRule] = []
+  /// How failed alert deliveries are tried again.
+  public var alertDelivery = AlertDeliveryPolicy()
 
   /// Creates a configuration. The defaults are those of the configuration
   /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`
@@ -61,10 +65,11 @@ public struct DaemonConfiguration: Sendable {
     self.metricsListen = metricsListen
   }
 
-  /// The sync options the state holds: ``sync`` with the feeds polled.
+  /// The sync options the state holds: ``sync`` with the feeds polled and the alert rules.
   public var syncOptions: SyncOptions {
     var options = self.sync
     options.polledFeeds = Set(self.feeds.map(\.feed))
+    options.alerts = self.alertRules.map(\.rule)
     return options
   }
 

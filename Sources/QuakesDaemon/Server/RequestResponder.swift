@@ -35,6 +35,8 @@ struct RequestResponder: Sendable {
   let metrics: DaemonMetrics?
   /// What `daemon.metrics` reads besides the state.
   let metricsSource: MetricsSource?
+  /// Answers `alerts.*`; `nil` in tests that serve no outbox.
+  let alerts: AlertQueries?
   let logger: Logger
 
   /// The response to `line`, received on a `role` socket. Never throws: every
@@ -63,7 +65,7 @@ struct RequestResponder: Sendable {
     guard role.permits(request.method) else {
       throw ProtocolError(
         .permissionDenied,
-        "\(request.method.rawValue) is only accepted on \(SocketRole.control.fileName), which may change the cache; "
+        "\(request.method.rawValue) is only accepted on \(SocketRole.control.fileName), the socket of the methods that change or send something; "
           + "connect there (as a member of the group quakes, or root)")
     }
     guard request.method == .watch else { return try await self.reply(to: request, on: role) }
@@ -90,7 +92,7 @@ struct RequestResponder: Sendable {
   private func line(replyingTo request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
     switch request.method {
     case .info: try self.encode(self.info(on: role), for: request)
-    case .status: try self.encode(self.reporter.status(of: self.store.snapshot()), for: request)
+    case .status: try self.encode(await self.status(), for: request)
     case .count: try self.encode(self.count(request.params(FilterParams.self)), for: request)
     case .get: try self.encode(self.get(request.params(IdParams.self)), for: request)
     case .list: throw ProtocolError(.internal, "\(QuakesProtocol.Method.list.rawValue) is answered by list(_:for:)")
@@ -102,7 +104,18 @@ struct RequestResponder: Sendable {
     case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
     case .backup:
       throw ProtocolError(.internal, "\(QuakesProtocol.Method.backup.rawValue) is answered by reply(to:on:)")
+    case .alerts: try self.encode(await self.alertQueries().rules(), for: request)
+    case .alertHistory:
+      try self.encode(await self.alertQueries().history(request.params(AlertParams.self)), for: request)
+    case .alertTest: try self.encode(self.alertTest(request.params(AlertParams.self)), for: request)
+    case .alertSend: try self.encode(await self.alertSend(request.params(AlertParams.self)), for: request)
     }
+  }
+
+  private func status() async -> StatusResult {
+    var status = self.reporter.status(of: self.store.snapshot())
+    status.alerts = await self.alerts?.status()
+    return status
   }
 
   private func metricsText() throws(ProtocolError) -> MetricsResult {

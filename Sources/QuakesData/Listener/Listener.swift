@@ -11,7 +11,8 @@ import QuakesModel
 ///   Fetches run concurrently, one per feed, so a slow feed never holds up a
 ///   delete or another feed.
 /// - A remote batch arrived: compute its diff from the transition's old and
-///   new state, linear in the batch, and write exactly that diff.
+///   new state, linear in the batch, evaluate the alert rules on that diff
+///   (``AlertEvaluation``), and write exactly that diff with the firings.
 /// - A delete or a purge: delete from the local store (the state already did,
 ///   optimistically).
 /// - A write failed: reload the local store, so the state does not silently
@@ -133,14 +134,17 @@ extension Listener {
       await self.shielded("purging the cache") {
         try await store.dispatch(thunk: self.session.deleteLocalQuakesMutation())
       }
-    case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
+    case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: let date, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch) = result else { return }
       let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
+      let oldData = oldState.quakes.data
+      let firings = AlertEvaluation.firings(
+        for: diff, previous: { oldData[$0] }, rules: newState.options.alerts, at: date)
       await self.shielded("writing the \(feed) batch") {
         try await store.dispatch(
-          thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff))
+          thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff, firings: firings))
       }
     case .data(.persistentSession(.localStore(.didFailMutation))):
       await self.shielded("reloading the cache") {

@@ -57,17 +57,19 @@ extension PersistentSession {
     }
   }
 
-  /// Writes the diff of a remote batch of `feed` and its new record.
+  /// Writes the diff of a remote batch of `feed`, its new record and the
+  /// alert firings the diff caused.
   nonisolated func didFetchRemoteQuakesMutation<
     Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector
   >(
     feed: QuakesFeed,
     record: FeedRecord,
-    diff: QuakesDiff
+    diff: QuakesDiff,
+    firings: [AlertFiring]
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
       if let error = await self.write({
-        try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff)
+        try await $0.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff, firings: firings)
       }) {
         try await dispatcher.dispatch(action: self.failure(of: .remoteQuakes(feed: feed), error: error))
       } else {

@@ -9,9 +9,13 @@ public protocol PersistentSessionLocalStore: Sendable {
   /// Everything the store holds: every quake and every feed record.
   func fetchLocalQuakesQuery() async throws -> PersistedCache
 
-  /// Writes the diff of one remote batch of `feed`, and the feed's new
-  /// `record`, in one transaction.
-  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws
+  /// Writes the diff of one remote batch of `feed`, the feed's new
+  /// `record` and the alert `firings` the diff caused (each with a pending
+  /// delivery per channel, unless the rule already fired so for the quake),
+  /// in one transaction: a crash can neither lose a firing nor invent one.
+  func didFetchRemoteQuakesMutation(
+    feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
+  ) async throws
 
   /// Deletes one quake.
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws
@@ -21,4 +25,12 @@ public protocol PersistentSessionLocalStore: Sendable {
 
   /// Deletes every quake.
   func deleteLocalQuakesMutation() async throws
+}
+
+extension PersistentSessionLocalStore {
+  /// Writes the diff of one remote batch of `feed` and the feed's new
+  /// `record`, with no alert firings, in one transaction.
+  public func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+    try await self.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff, firings: [])
+  }
 }

@@ -17,16 +17,19 @@ public struct SyncOptions: Hashable, Sendable {
   /// The feeds the daemon polls: the retention rules never remove a quake
   /// one of them still carries (it would come back with the next poll).
   public var polledFeeds: Set<QuakesFeed>
+  /// The alert rules the listener evaluates on each committed batch.
+  public var alerts: [AlertRule]
 
   /// Creates options; by default upstream deletions are on, with a
   /// 10-minute margin.
   public init(
     deletesUpstream: Bool = true, windowMargin: Double = 600, retention: [RetentionRule] = [],
-    polledFeeds: Set<QuakesFeed> = []
+    polledFeeds: Set<QuakesFeed> = [], alerts: [AlertRule] = []
   ) {
     self.deletesUpstream = deletesUpstream
     self.windowMargin = windowMargin
     self.retention = retention
     self.polledFeeds = polledFeeds
+    self.alerts = alerts
   }
 }

@@ -1,3 +1,5 @@
+public import QuakesModel
+
 /// The result of `quakes.status`, and the first line of `quakes.watch`: the
 /// daemon, its cache, its database and every feed it polls or was asked to
 /// fetch. Times are ISO 8601 in UTC with milliseconds; a key is absent when
@@ -11,13 +13,32 @@ public struct StatusResult: Hashable, Sendable, Codable {
   public var database: Database
   /// One entry per feed, in catalogue order.
   public var feeds: [Feed]
+  /// What the alert rules did; absent when there are none.
+  public var alerts: Alerts?
 
   /// Creates a status.
-  public init(daemon: Daemon, cache: Cache, database: Database, feeds: [Feed]) {
+  public init(daemon: Daemon, cache: Cache, database: Database, feeds: [Feed], alerts: Alerts? = nil) {
     self.daemon = daemon
     self.cache = cache
     self.database = database
     self.feeds = feeds
+    self.alerts = alerts
+  }
+}
+
+extension StatusResult {
+  /// What the alert rules did, all rules together, as the outbox records it.
+  public struct Alerts: Hashable, Sendable, Codable {
+    /// How many rules there are.
+    public var rules: Int
+    /// Their firings and deliveries (tests left out).
+    public var activity: AlertActivity
+
+    /// Creates the alerts part.
+    public init(rules: Int, activity: AlertActivity) {
+      self.rules = rules
+      self.activity = activity
+    }
   }
 }
 

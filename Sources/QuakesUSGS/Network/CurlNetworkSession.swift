@@ -44,6 +44,15 @@ public struct CurlNetworkSession: RemoteStoreNetworkSession {
   /// - Throws: ``NetworkError`` when no complete response arrived,
   ///   `CancellationError` when the calling task was cancelled.
   public func get(_ request: NetworkRequest) async throws -> NetworkResponse {
+    try await self.send(request)
+  }
+
+  /// Sends `request` (a GET, or a POST when it has a body) on the shared
+  /// libcurl loop and suspends until it finishes.
+  ///
+  /// - Throws: ``NetworkError`` when no complete response arrived,
+  ///   `CancellationError` when the calling task was cancelled.
+  public func send(_ request: NetworkRequest) async throws -> NetworkResponse {
     guard let loop = CurlMultiLoop.shared else {
       throw NetworkError(kind: .setup, url: request.url, detail: "libcurl could not be initialized")
     }

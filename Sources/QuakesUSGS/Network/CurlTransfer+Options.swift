@@ -6,14 +6,28 @@ extension CurlTransfer {
   func configure(for request: NetworkRequest) throws(NetworkError) {
     let configuration = self.configuration
     try self.set(CURLOPT_URL, request.url)
-    try self.set(CURLOPT_HTTPGET, 1)
+    if let body = request.body {
+      try self.set(CURLOPT_POST, 1)
+      try self.check(
+        quakes_curl_setopt_off_t(self.handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
+        option: "CURLOPT_POSTFIELDSIZE_LARGE")
+      // libcurl copies the bytes: the request may go away before the transfer ends.
+      let copied = body.withUnsafeBytes { bytes in
+        quakes_curl_setopt_pointer(
+          self.handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+      }
+      try self.check(copied, option: "CURLOPT_COPYPOSTFIELDS")
+    } else {
+      try self.set(CURLOPT_HTTPGET, 1)
+    }
     // Signals are for single-threaded programs; timeouts must not use them here.
     try self.set(CURLOPT_NOSIGNAL, 1)
     // Any encoding this libcurl decodes (gzip, deflate, br, zstd): advertised, then decoded.
     try self.set(CURLOPT_ACCEPT_ENCODING, "")
     try self.set(CURLOPT_USERAGENT, configuration.userAgent)
     // Redirects: followed, bounded, and never to another protocol (file://, …).
-    try self.set(CURLOPT_FOLLOWLOCATION, 1)
+    // None allowed: the 3xx itself is the answer (a webhook reports it).
+    try self.set(CURLOPT_FOLLOWLOCATION, configuration.maximumRedirects > 0 ? 1 : 0)
     try self.set(CURLOPT_MAXREDIRS, max(0, configuration.maximumRedirects))  // -1 would mean "unbounded"
     try self.set(CURLOPT_PROTOCOLS_STR, "http,https")
     try self.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
@@ -68,13 +82,24 @@ extension CurlTransfer {
     try self.check(quakes_curl_setopt_pointer(self.handle, CURLOPT_HEADERDATA, userdata), option: "CURLOPT_HEADERDATA")
   }
 
-  /// `If-None-Match` and `If-Modified-Since`. A value with a line break could
+  /// `If-None-Match` and `If-Modified-Since`, and the request's own fields
+  /// (a POST's also turn off `Expect: 100-continue`, which would wait for a
+  /// server that may never answer it). A value with a line break could
   /// smuggle in another header; it is left out (the request is then simply
   /// less conditional).
   private func setConditionalHeaders(for request: NetworkRequest) throws(NetworkError) {
-    let fields = [("If-None-Match", request.ifNoneMatch), ("If-Modified-Since", request.ifModifiedSince)]
-    for case (let name, let value?) in fields where !value.isEmpty && !value.contains(where: \.isNewline) {
-      guard let list = curl_slist_append(self.requestHeaders, "\(name): \(value)") else {
+    var fields = [("If-None-Match", request.ifNoneMatch), ("If-Modified-Since", request.ifModifiedSince)]
+    fields += request.headers.map { ($0.name, $0.value) }
+    if request.body != nil {
+      fields.append(("Expect", ""))
+    }
+    for case (let name, let value?) in fields
+    where (!value.isEmpty || name == "Expect") && !value.contains(where: \.isNewline)
+      && !name.contains(where: { $0.isNewline || $0 == ":" })
+    {
+      // libcurl sends "Name;" as an empty field and "Name:" as no field at all.
+      let line = value.isEmpty ? "\(name):" : "\(name): \(value)"
+      guard let list = curl_slist_append(self.requestHeaders, line) else {
         throw NetworkError(kind: .setup, url: self.url, detail: "curl_slist_append failed")
       }
       self.requestHeaders = list

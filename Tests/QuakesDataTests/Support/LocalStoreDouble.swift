@@ -14,6 +14,8 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   private(set) var calls: [Call] = []
   private(set) var quakes: [Quake.ID: Quake]
   private(set) var records: [QuakesFeed: FeedRecord]
+  /// The alert firings written with the diffs, in order.
+  private(set) var firings: [AlertFiring] = []
   private var failFetch: String?
   private var failWrites: String?
 
@@ -34,9 +36,12 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
   }
 
-  func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {
+  func didFetchRemoteQuakesMutation(
+    feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
+  ) async throws {
     self.calls.append(.write(feed: feed, record: record, diff: diff))
     if let failWrites { throw StoreFailure(failWrites) }
+    self.firings += firings
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     for quake in diff.deleted { self.quakes[quake.id] = nil }
     self.records[feed] = record

@@ -1,0 +1,27 @@
+import Logging
+import QuakesData
+
+/// Where an alert rule's firings are delivered.
+enum AlertChannel: Hashable, Sendable {
+  /// Runs a program with the event on its standard input.
+  case exec(ExecChannel)
+  /// POSTs the event to a URL.
+  case webhook(WebhookChannel)
+
+  /// The channel's name, as the outbox records its deliveries:
+  /// `exec:COMMAND LINE` or `webhook:URL`.
+  var name: String {
+    switch self {
+    case .exec(let channel): channel.name
+    case .webhook(let channel): channel.name
+    }
+  }
+
+  /// Makes one attempt to deliver `delivery`.
+  func deliver(_ delivery: AlertDelivery, logger: Logger) async -> ChannelOutcome {
+    switch self {
+    case .exec(let channel): await channel.deliver(delivery, logger: logger)
+    case .webhook(let channel): await channel.deliver(delivery)
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesUSGS
+
+/// Reads one rule of the configuration's `alerts:` (docs/alerts.md), with
+/// messages that name the field and say what it takes.
+enum AlertRuleParser {
+  /// The fields a rule takes besides the filters.
+  static let ruleFields = ["on", "magnitude-step", "max-age", "exec", "webhook"]
+  /// How long a program may run unless its channel says.
+  static let defaultExecTimeout: Duration = .seconds(30)
+  /// How long a webhook request may take unless its channel says.
+  static let defaultWebhookTimeout: Duration = .seconds(10)
+
+  /// A rule that cannot be used, and why.
+  struct Refusal: Error {
+    let message: String
+
+    init(_ message: String) {
+      self.message = message
+    }
+  }
+
+  /// The rule `name` with `value` (the YAML under its name, loaded).
+  static func rule(named name: String, _ value: Any) throws(Refusal) -> ConfiguredAlertRule {
+    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
+      throw Refusal("has a name other than letters, digits, - . and _")
+    }
+    guard var fields = value as? [String: Any] else {
+      throw Refusal("is not a map of filters, on: and channels")
+    }
+    let source = StructuredYAML.flow(Self.hidingHeaderValues(fields))
+    let triggers = try Self.triggers(fields.removeValue(forKey: "on"))
+    let step = try Self.magnitudeStep(fields.removeValue(forKey: "magnitude-step"))
+    let maximumAge = try Self.maximumAge(fields.removeValue(forKey: "max-age"))
+    var channels = try Self.items(fields.removeValue(forKey: "exec"), isOneChannel: { $0 is String }).map {
+      item throws(Refusal) in AlertChannel.exec(try Self.exec(item))
+    }
+    channels += try Self.items(fields.removeValue(forKey: "webhook"), isOneChannel: { _ in false }).map {
+      item throws(Refusal) in AlertChannel.webhook(try Self.webhook(item))
+    }
+    var names = Set<String>()
+    for channel in channels where !names.insert(channel.name).inserted {
+      throw Refusal("names the channel \(channel.name) twice")
+    }
+    for field in fields.keys where !ConfiguredFilter.names.contains(field) {
+      throw Refusal(
+        "has \"\(field)\", which is neither a rule field (\(Self.ruleFields.joined(separator: ", "))) "
+          + "nor a filter (\(ConfiguredFilter.names.joined(separator: ", ")))")
+    }
+    if let near = fields["near"] as? [String: Any], near["radius-km"] == nil {
+      throw Refusal("has near without radius-km, which would match every quake (near only measures)")
+    }
+    let filter: QuakesQuery.Filter
+    do {
+      filter = try ConfiguredFilter.filter(from: fields)
+    } catch {
+      throw Refusal(error.message)
+    }
+    let rule = AlertRule(
+      name: name, filter: filter, triggers: triggers, magnitudeStep: step, maximumAge: maximumAge,
+      channels: channels.map(\.name))
+    return ConfiguredAlertRule(rule: rule, channels: channels, source: source)
+  }
+
+  private static func triggers(_ value: Any?) throws(Refusal) -> Set<AlertTrigger> {
+    guard let value else { return [.new] }
+    let words = (value as? [Any] ?? [value]).map { "\($0)" }
+    var triggers = Set<AlertTrigger>()
+    for word in words {
+      guard let trigger = AlertTrigger(rawValue: word) else {
+        throw Refusal(
+          "fires on \"\(word)\"; on: takes \(AlertTrigger.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      triggers.insert(trigger)
+    }
+    guard !triggers.isEmpty else { throw Refusal("fires on nothing (on: [])") }
+    return triggers
+  }
+
+  private static func magnitudeStep(_ value: Any?) throws(Refusal) -> Double {
+    guard let value else { return AlertRule.defaultMagnitudeStep }
+    guard let step = (value as? NSNumber)?.doubleValue ?? Double("\(value)"), step > 0, step <= 10 else {
+      throw Refusal("has magnitude-step \"\(value)\"; it takes a number above 0 and at most 10")
+    }
+    return step
+  }
+
+  private static func maximumAge(_ value: Any?) throws(Refusal) -> Double {
+    guard let value else { return AlertRule.defaultMaximumAge }
+    return try Self.duration(value, field: "max-age").seconds
+  }
+
+  private static func duration(_ value: Any, field: String) throws(Refusal) -> Duration {
+    let text = "\(value)"
+    guard text.contains(where: \.isLetter), let duration = DurationText.parse(text), duration > .zero else {
+      throw Refusal("has \(field) \"\(text)\", which is not a time with its unit (30s, 5m, 1h)")
+    }
+    return duration
+  }
+
+  /// The channels of one field: a list of them, or one.
+  private static func items(_ value: Any?, isOneChannel: (Any) -> Bool) -> [Any] {
+    guard let value else { return [] }
+    guard let list = value as? [Any] else { return [value] }
+    // A list of texts is one program and its arguments.
+    return list.allSatisfy(isOneChannel) ? [list] : list
+  }
+
+  private static func exec(_ value: Any) throws(Refusal) -> ExecChannel {
+    var timeout = Self.defaultExecTimeout
+    var commandValue = value
+    if let map = value as? [String: Any] {
+      for key in map.keys where !["command", "timeout"].contains(key) {
+        throw Refusal("has exec field \"\(key)\"; exec takes command: and timeout:")
+      }
+      guard let command = map["command"] else { throw Refusal("has an exec without command:") }
+      commandValue = command
+      if let value = map["timeout"] { timeout = try Self.duration(value, field: "exec timeout") }
+    }
+    let command = (commandValue as? [Any] ?? [commandValue]).map { "\($0)" }
+    guard let program = command.first, program.hasPrefix("/") else {
+      throw Refusal(
+        "runs \"\(command.first ?? "")\"; exec takes an absolute path (no shell runs it, and no PATH is searched)")
+    }
+    guard FileManager.default.isExecutableFile(atPath: program) else {
+      throw Refusal("runs \(program), which is not an executable file")
+    }
+    return ExecChannel(command: command, timeout: timeout)
+  }
+
+  private static func webhook(_ value: Any) throws(Refusal) -> WebhookChannel {
+    let map = value as? [String: Any] ?? ["url": value]
+    for key in map.keys where !["url", "secret-file", "headers", "timeout"].contains(key) {
+      throw Refusal("has webhook field \"\(key)\"; webhook takes url:, secret-file:, headers: and timeout:")
+    }
+    guard let url = map["url"].map({ "\($0)" }) else { throw Refusal("has a webhook without url:") }
+    guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+      !(parsed.host ?? "").isEmpty, !url.contains(where: { $0.isWhitespace || $0.isNewline })
+    else {
+      throw Refusal("has the webhook url \"\(url)\", which is not an http or https URL with a host")
+    }
+    let timeout = try map["timeout"].map { value throws(Refusal) in try Self.duration(value, field: "webhook timeout") }
+    return WebhookChannel(
+      url: url, secret: try map["secret-file"].map { path throws(Refusal) in try Self.secret("\(path)") },
+      headers: try Self.headers(map["headers"]), timeout: timeout ?? Self.defaultWebhookTimeout)
+  }
+
+  /// The key in `path`, without a final line break.
+  private static func secret(_ path: String) throws(Refusal) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Refusal("has the secret-file \(path), which quakesd cannot read")
+    }
+    var bytes = Array(data)
+    while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+      bytes.removeLast()
+    }
+    guard !bytes.isEmpty else { throw Refusal("has the secret-file \(path), which is empty") }
+    return bytes
+  }
+
+  private static func headers(_ value: Any?) throws(Refusal) -> [NetworkRequest.Header] {
+    guard let value else { return [] }
+    guard let map = value as? [String: Any] else { throw Refusal("has webhook headers that are not a map") }
+    return try map.sorted { $0.key < $1.key }.map { name, value throws(Refusal) in
+      let text = "\(value)"
+      guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }),
+        !text.contains(where: \.isNewline)
+      else {
+        throw Refusal("has the webhook header \"\(name)\", whose name or value cannot be sent")
+      }
+      return NetworkRequest.Header(name, text)
+    }
+  }
+
+  /// `fields` with the values of webhook headers hidden (they often hold a
+  /// token), for what `--check-config` prints.
+  private static func hidingHeaderValues(_ fields: [String: Any]) -> [String: Any] {
+    guard let webhook = fields["webhook"] else { return fields }
+    func hide(_ item: Any) -> Any {
+      guard var map = item as? [String: Any], let headers = map["headers"] as? [String: Any] else { return item }
+      map["headers"] = headers.mapValues { _ in "(hidden)" }
+      return map
+    }
+    var fields = fields
+    fields["webhook"] = (webhook as? [Any]).map { $0.map(hide) } ?? hide(webhook)
+    return fields
+  }
+}

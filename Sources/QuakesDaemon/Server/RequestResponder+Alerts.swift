@@ -1,0 +1,36 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesProtocol
+
+extension RequestResponder {
+  func alertQueries() throws(ProtocolError) -> AlertQueries {
+    guard let alerts = self.alerts else { throw ProtocolError(.unavailable, "this quakesd keeps no alert outbox") }
+    return alerts
+  }
+
+  /// The cached quakes the rule matches now, newest first (`alerts.test`):
+  /// what it would fire for if they were new. Nothing is sent.
+  func alertTest(_ params: AlertParams) throws(ProtocolError) -> ListResult {
+    let rule = try self.alertQueries().rule(named: try params.requiredRule(for: .alertTest))
+    let query = QuakesQuery(filter: rule.rule.filter, limit: try params.checkedLimit(default: 20))
+    return ListResult(self.store.snapshot().selectQuakesPage(query))
+  }
+
+  /// Sends one test event of a cached quake through the rule's channels (`alerts.send`).
+  func alertSend(_ params: AlertParams) async throws(ProtocolError) -> AlertSendResult {
+    let alerts = try self.alertQueries()
+    let rule = try alerts.rule(named: try params.requiredRule(for: .alertSend))
+    guard let id = params.id, !id.isEmpty else {
+      throw ProtocolError(.invalidRequest, "\(QuakesProtocol.Method.alertSend.rawValue) needs \"id\": a cached quake")
+    }
+    guard let quake = self.store.snapshot().selectQuake(quakeId: id) else {
+      throw ProtocolError(
+        .notFound, "no quake with id \(id) in the cache; quakectl alerts test \(rule.name) lists some")
+    }
+    guard !rule.channels.isEmpty else {
+      throw ProtocolError(.invalidRequest, "alert rule \(rule.name) has no channel to send to (exec: or webhook:)")
+    }
+    return try await alerts.send(quake, rule: rule)
+  }
+}

@@ -1,0 +1,23 @@
+/// What one alert rule did, as the outbox records it: `quakectl alerts`
+/// and `quakectl status` show it. Times are ISO 8601 in UTC with milliseconds.
+public struct AlertActivity: Codable, Hashable, Sendable {
+  /// How many times the rule fired (each firing is delivered to every channel).
+  public var fired: Int
+  /// When it last fired; `nil` if never.
+  public var lastFired: String?
+  /// Deliveries not made yet (first attempt or retry due).
+  public var pending: Int
+  /// Deliveries a channel took.
+  public var delivered: Int
+  /// Deliveries given up.
+  public var failed: Int
+
+  /// Creates an activity; all zero by default.
+  public init(fired: Int = 0, lastFired: String? = nil, pending: Int = 0, delivered: Int = 0, failed: Int = 0) {
+    self.fired = fired
+    self.lastFired = lastFired
+    self.pending = pending
+    self.delivered = delivered
+    self.failed = failed
+  }
+}

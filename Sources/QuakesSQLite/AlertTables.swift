@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import QuakesData
+import QuakesModel
+
+/// How the alert outbox is stored: `alert_firings` (what fired, with the
+/// event JSON), `alert_deliveries` (one row per firing and channel, where
+/// it stands) and `alert_attempts` (every try). Times are INTEGER epoch
+/// milliseconds, as in `quakes`.
+///
+/// The partial unique indexes make a rule fire ``AlertTrigger/new`` and
+/// ``AlertTrigger/deleted`` once per quake, and ``AlertTrigger/upgraded``
+/// once per version of it, whatever the diffs say (a purge and a refetch,
+/// a quake that leaves a filter and enters it again).
+enum AlertTables {
+  static let insertFiringSQL = """
+    INSERT OR IGNORE INTO alert_firings (rule, event, quake_id, version, fired, payload) VALUES (?, ?, ?, ?, ?, ?)
+    """
+
+  static let insertDeliverySQL = """
+    INSERT INTO alert_deliveries (firing, channel, state, attempts, next_attempt) VALUES (?, ?, 'pending', 0, ?)
+    """
+
+  static let insertAttemptSQL = """
+    INSERT OR REPLACE INTO alert_attempts (firing, channel, number, started, milliseconds, outcome, detail)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    """
+
+  static let updateDeliverySQL = """
+    UPDATE alert_deliveries SET state = ?, attempts = ?, next_attempt = ?, finished = ?, last_error = ?
+    WHERE firing = ? AND channel = ?
+    """
+
+  /// Pending deliveries due at a time, oldest firing first.
+  static let dueSQL = """
+    SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.payload, d.attempts
+    FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+    WHERE d.state = 'pending' AND d.next_attempt <= ?
+    ORDER BY d.next_attempt, d.firing LIMIT ?
+    """
+
+  static let nextDueSQL = "SELECT min(next_attempt) FROM alert_deliveries WHERE state = 'pending' AND next_attempt > ?"
+
+  /// Writes `firings` inside the caller's transaction: each firing the
+  /// unique indexes let in gets a pending delivery per channel, due at once.
+  /// Returns how many firings were written.
+  static func write(_ firings: [AlertFiring], in db: Database) throws -> Int {
+    guard !firings.isEmpty else { return 0 }
+    let insertFiring = try db.cachedStatement(sql: self.insertFiringSQL)
+    let insertDelivery = try db.cachedStatement(sql: self.insertDeliverySQL)
+    var written = 0
+    for firing in firings {
+      let fired = Timestamp.milliseconds(firing.firedAt)
+      try insertFiring.execute(arguments: [
+        firing.rule, firing.trigger.rawValue, firing.quake.id, firing.version, fired, firing.eventJSON,
+      ])
+      guard db.changesCount == 1 else { continue }
+      written += 1
+      let row = db.lastInsertedRowID
+      for channel in firing.channels {
+        try insertDelivery.execute(arguments: [row, channel, fired])
+      }
+    }
+    return written
+  }
+}

@@ -1,0 +1,190 @@
+public import Foundation
+import GRDB
+public import QuakesData
+public import QuakesModel
+
+/// The alert outbox, for the daemon's delivery loop and for
+/// `quakectl alerts`: the firings the listener wrote with each diff, their
+/// deliveries and every attempt (``AlertTables``).
+extension SQLiteLocalStore {
+  /// Pending deliveries whose attempt is due at `date`, at most `limit`,
+  /// the longest due first.
+  public func alertDeliveriesDue(at date: Date, limit: Int) async throws -> [AlertDelivery] {
+    try await self.alerts { db in
+      try Row.fetchAll(db, sql: AlertTables.dueSQL, arguments: [Timestamp.milliseconds(date), max(1, limit)]).map {
+        row in
+        let rule: String = row[2]
+        let event: String = row[3]
+        let quakeId: String = row[4]
+        let version: Int64 = row[5]
+        return AlertDelivery(
+          firing: row[0], channel: row[1], rule: rule, event: event, quakeId: quakeId,
+          key: AlertFiring.idempotencyKey(rule: rule, event: event, quakeId: quakeId, version: version),
+          payload: row[6], attempts: row[7])
+      }
+    }
+  }
+
+  /// When the next pending delivery falls due after `date`; `nil` when none does.
+  public func nextAlertDeliveryDue(after date: Date) async throws -> Date? {
+    try await self.alerts { db in
+      try Int64.fetchOne(db, sql: AlertTables.nextDueSQL, arguments: [Timestamp.milliseconds(date)])
+        .map(Timestamp.date(milliseconds:))
+    }
+  }
+
+  /// Records `attempt` and the state it leaves its delivery in, in one transaction.
+  public func recordAlertAttempt(_ attempt: AlertAttempt) async throws {
+    try await self.alertWrite { db in
+      try db.cachedStatement(sql: AlertTables.insertAttemptSQL).execute(arguments: [
+        attempt.firing, attempt.channel, attempt.number, Timestamp.milliseconds(attempt.startedAt),
+        attempt.milliseconds, attempt.delivered ? "delivered" : "failed", attempt.detail,
+      ])
+      let finished = attempt.state == .pending ? nil : Timestamp.milliseconds(attempt.startedAt)
+      try db.cachedStatement(sql: AlertTables.updateDeliverySQL).execute(arguments: [
+        attempt.state.rawValue, attempt.number, attempt.nextAttempt.map(Timestamp.milliseconds), finished,
+        attempt.delivered ? nil : attempt.detail, attempt.firing, attempt.channel,
+      ])
+    }
+  }
+
+  /// Records a test firing of `rule` for `quake` (`quakectl alerts test
+  /// --send`) with a delivery per channel that the delivery loop leaves
+  /// alone: the caller attempts each once and records it. Returns its row.
+  public func recordAlertTest(rule: String, quake: Quake, payload: String, channels: [String], at date: Date)
+    async throws -> Int64
+  {
+    try await self.alertWrite { db in
+      let fired = Timestamp.milliseconds(date)
+      let version = Timestamp.milliseconds(quake.updated)
+      try db.execute(
+        sql:
+          "INSERT INTO alert_firings (rule, event, quake_id, version, fired, payload) VALUES (?, 'test', ?, ?, ?, ?)",
+        arguments: [rule, quake.id, version, fired, payload])
+      let row = db.lastInsertedRowID
+      for channel in channels {
+        try db.execute(
+          sql: "INSERT INTO alert_deliveries (firing, channel, state, attempts) VALUES (?, ?, 'pending', 0)",
+          arguments: [row, channel])
+      }
+      return row
+    }
+  }
+
+  /// What each rule did, by rule name: firings (tests left out) and the
+  /// state of their deliveries.
+  public func alertActivity() async throws -> [String: AlertActivity] {
+    try await self.alerts { db in
+      var activity: [String: AlertActivity] = [:]
+      let firings = try Row.fetchCursor(
+        db, sql: "SELECT rule, count(*), max(fired) FROM alert_firings WHERE event != 'test' GROUP BY rule")
+      while let row = try firings.next() {
+        let rule: String = row[0]
+        activity[rule, default: AlertActivity()].fired = row[1]
+        activity[rule, default: AlertActivity()].lastFired = (row[2] as Int64?).map {
+          Timestamp.iso8601(Timestamp.date(milliseconds: $0))
+        }
+      }
+      let deliveries = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT f.rule, d.state, count(*) FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+          WHERE f.event != 'test' GROUP BY f.rule, d.state
+          """)
+      while let row = try deliveries.next() {
+        let rule: String = row[0]
+        let count: Int = row[2]
+        switch AlertDeliveryState(rawValue: row[1]) {
+        case .pending: activity[rule, default: AlertActivity()].pending += count
+        case .delivered: activity[rule, default: AlertActivity()].delivered += count
+        case .failed: activity[rule, default: AlertActivity()].failed += count
+        case nil: break
+        }
+      }
+      return activity
+    }
+  }
+
+  /// The deliveries of firings since `since` (of `rule` only, when given),
+  /// newest first, at most `limit`, each with its attempts.
+  public func alertHistory(rule: String?, since: Date?, limit: Int) async throws -> [AlertHistoryEntry] {
+    try await self.alerts { db in
+      var conditions: [String] = []
+      var arguments: StatementArguments = []
+      if let rule {
+        conditions.append("f.rule = ?")
+        arguments += [rule]
+      }
+      if let since {
+        conditions.append("f.fired >= ?")
+        arguments += [Timestamp.milliseconds(since)]
+      }
+      arguments += [max(1, limit)]
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.fired, d.state, d.next_attempt
+          FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+          \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+          ORDER BY f.fired DESC, d.firing DESC, d.channel LIMIT ?
+          """, arguments: arguments)
+      let attempts = try db.cachedStatement(
+        sql: """
+          SELECT started, milliseconds, outcome, detail FROM alert_attempts
+          WHERE firing = ? AND channel = ? ORDER BY number
+          """)
+      return try rows.map { row in
+        let firing: Int64 = row[0]
+        let channel: String = row[1]
+        let rule: String = row[2]
+        let event: String = row[3]
+        let quakeId: String = row[4]
+        let tries = try Row.fetchAll(attempts, arguments: [firing, channel]).map { attempt in
+          AlertHistoryEntry.Attempt(
+            startedAt: Timestamp.iso8601(Timestamp.date(milliseconds: attempt[0])), milliseconds: attempt[1],
+            delivered: (attempt[2] as String) == "delivered", detail: attempt[3])
+        }
+        return AlertHistoryEntry(
+          rule: rule, event: event, quakeId: quakeId,
+          key: AlertFiring.idempotencyKey(rule: rule, event: event, quakeId: quakeId, version: row[5]),
+          firedAt: Timestamp.iso8601(Timestamp.date(milliseconds: row[6])), channel: channel,
+          state: AlertDeliveryState(rawValue: row[7]) ?? .failed,
+          nextAttempt: (row[8] as Int64?).map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) }, attempts: tries)
+      }
+    }
+  }
+
+  /// Forgets firings from before `date` whose deliveries are all finished
+  /// (delivered or failed), with their attempts. Returns how many.
+  public func pruneAlertHistory(firedBefore date: Date) async throws -> Int {
+    try await self.alertWrite { db in
+      try db.execute(
+        sql: """
+          DELETE FROM alert_firings WHERE fired < ?
+          AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.firing = alert_firings.id AND d.state = 'pending')
+          """, arguments: [Timestamp.milliseconds(date)])
+      return db.changesCount
+    }
+  }
+
+  private func alerts<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    do {
+      return try await self.writer.read(read)
+    } catch {
+      throw self.translatingAlerts(error)
+    }
+  }
+
+  private func alertWrite<T: Sendable>(_ write: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    do {
+      return try await self.writer.write(write)
+    } catch {
+      throw self.translatingAlerts(error)
+    }
+  }
+
+  private func translatingAlerts(_ error: any Error) -> any Error {
+    SQLiteLocalStoreError.translating(
+      error, path: self.path ?? Self.inMemoryPath, operation: .alerts, busyTimeout: SQLiteLocalStore.defaultBusyTimeout)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+
+/// The alert outbox: firings go in with their diff, once per quake and
+/// rule, and each delivery's attempts move it from pending to delivered or
+/// failed, all of which the history and the activity show.
+@Suite struct AlertOutboxTests {
+  private let firedAt = Timestamp.date(milliseconds: 1_700_000_000_000)
+
+  private func firing(_ trigger: AlertTrigger, _ quake: Quake, rule: String = "big") -> AlertFiring {
+    AlertFiring(
+      rule: rule, trigger: trigger, quake: quake, firedAt: self.firedAt, channels: ["exec:/a", "webhook:http://h/"])
+  }
+
+  @Test("a firing is written with its diff, one pending delivery per channel, due at once")
+  func firingsAreWrittenWithTheDiff() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let quake = Quake.sample("a")
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]), firings: [self.firing(.new, quake)])
+
+    let due = try await store.alertDeliveriesDue(at: self.firedAt, limit: 10)
+    #expect(due.map(\.channel) == ["exec:/a", "webhook:http://h/"])
+    #expect(due.allSatisfy { $0.key == "big/new/a/\(Timestamp.milliseconds(quake.updated))" && $0.attempts == 0 })
+    #expect(due.first?.payload == self.firing(.new, quake).eventJSON)
+    #expect(try await store.alertDeliveriesDue(at: self.firedAt.addingTimeInterval(-1), limit: 10).isEmpty)
+  }
+
+  @Test("new and deleted fire once per rule and quake, upgraded once per version; other rules apart")
+  func firingsAreOncePerQuake() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let quake = Quake.sample("a")
+    let later = quake.with(place: "elsewhere")
+    let firings = [
+      self.firing(.new, quake), self.firing(.new, later), self.firing(.new, quake, rule: "other"),
+      self.firing(.upgraded, quake), self.firing(.upgraded, quake), self.firing(.upgraded, later),
+      self.firing(.deleted, quake), self.firing(.deleted, later),
+    ]
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]), firings: firings)
+
+    let activity = try await store.alertActivity()
+    #expect(activity["big"]?.fired == 4, "new once, upgraded twice (two versions), deleted once")
+    #expect(activity["big"]?.pending == 8 && activity["other"]?.fired == 1)
+  }
+
+  @Test("attempts: a retry stays pending until its time, a success is delivered, the last failure is failed")
+  func attemptsMoveDeliveries() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let quake = Quake.sample("a")
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]), firings: [self.firing(.new, quake)])
+    let due = try await store.alertDeliveriesDue(at: self.firedAt, limit: 10)
+    let (exec, hook) = (try #require(due.first), try #require(due.last))
+    let retryAt = self.firedAt.addingTimeInterval(30)
+
+    try await store.recordAlertAttempt(
+      AlertAttempt(
+        firing: hook.firing, channel: hook.channel, number: 1, startedAt: self.firedAt, milliseconds: 12,
+        delivered: false, detail: "HTTP 500", state: .pending, nextAttempt: retryAt))
+    try await store.recordAlertAttempt(
+      AlertAttempt(
+        firing: exec.firing, channel: exec.channel, number: 1, startedAt: self.firedAt, milliseconds: 3,
+        delivered: false, detail: "exit status 1", state: .failed, nextAttempt: nil))
+    #expect(try await store.alertDeliveriesDue(at: self.firedAt, limit: 10).isEmpty)
+    #expect(try await store.nextAlertDeliveryDue(after: self.firedAt) == retryAt)
+    #expect(try await store.alertDeliveriesDue(at: retryAt, limit: 10).map(\.attempts) == [1])
+
+    try await store.recordAlertAttempt(
+      AlertAttempt(
+        firing: hook.firing, channel: hook.channel, number: 2, startedAt: retryAt, milliseconds: 8, delivered: true,
+        detail: "HTTP 200", state: .delivered, nextAttempt: nil))
+    #expect(try await store.nextAlertDeliveryDue(after: self.firedAt) == nil)
+    let activity = try #require(try await store.alertActivity()["big"])
+    #expect(activity == AlertActivity(fired: 1, lastFired: Timestamp.iso8601(self.firedAt), delivered: 1, failed: 1))
+
+    let history = try await store.alertHistory(rule: "big", since: nil, limit: 10)
+    let webhook = try #require(history.first { $0.channel == hook.channel })
+    #expect(webhook.state == .delivered && webhook.attempts.map(\.detail) == ["HTTP 500", "HTTP 200"])
+    #expect(webhook.attempts.map(\.delivered) == [false, true])
+    #expect(history.first { $0.channel == exec.channel }?.state == .failed)
+    #expect(try await store.alertHistory(rule: "other", since: nil, limit: 10).isEmpty)
+    #expect(try await store.alertHistory(rule: nil, since: self.firedAt.addingTimeInterval(1), limit: 10).isEmpty)
+  }
+
+  @Test("a test firing is history but not activity, and the delivery loop never picks it up")
+  func testFirings() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let quake = Quake.sample("a")
+    let row = try await store.recordAlertTest(
+      rule: "big", quake: quake, payload: "{}", channels: ["exec:/a"], at: self.firedAt)
+    #expect(try await store.alertDeliveriesDue(at: self.firedAt.addingTimeInterval(3600), limit: 10).isEmpty)
+    try await store.recordAlertAttempt(
+      AlertAttempt(
+        firing: row, channel: "exec:/a", number: 1, startedAt: self.firedAt, milliseconds: 1, delivered: true,
+        detail: "exit status 0", state: .delivered, nextAttempt: nil))
+    #expect(try await store.alertActivity().isEmpty)
+    #expect(try await store.alertHistory(rule: nil, since: nil, limit: 10).map(\.event) == ["test"])
+  }
+
+  @Test("pruning forgets finished firings before the date, keeps pending ones")
+  func pruning() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let (a, b) = (Quake.sample("a"), Quake.sample("b"))
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [a, b]),
+      firings: [self.firing(.new, a), self.firing(.new, b)])
+    for delivery in try await store.alertDeliveriesDue(at: self.firedAt, limit: 10) where delivery.quakeId == "a" {
+      try await store.recordAlertAttempt(
+        AlertAttempt(
+          firing: delivery.firing, channel: delivery.channel, number: 1, startedAt: self.firedAt, milliseconds: 1,
+          delivered: true, detail: nil, state: .delivered, nextAttempt: nil))
+    }
+    #expect(try await store.pruneAlertHistory(firedBefore: self.firedAt.addingTimeInterval(1)) == 1)
+    #expect(try await store.alertHistory(rule: nil, since: nil, limit: 10).map(\.quakeId) == ["b", "b"])
+  }
+}
