@@ -21,10 +21,10 @@ public enum ManualPage {
     return (text, checked.errors + (checked.status == 0 ? "" : "exit \(checked.status)") + failure)
   }
 
-  /// The subcommands `executable --help` lists under `SUBCOMMANDS:` (the
+  /// The subcommands `executable COMMAND… --help` lists under `SUBCOMMANDS:` (the
   /// first word of each line indented by two spaces), `help` left out.
-  public static func helpSubcommands(of executable: String) async throws -> [String] {
-    let help = try await Command.run(executable, ["--help"])
+  public static func helpSubcommands(of executable: String, _ command: [String] = []) async throws -> [String] {
+    let help = try await Command.run(executable, command + ["--help"])
     let lines = help.output.split(separator: "\n", omittingEmptySubsequences: false)
     guard let start = lines.firstIndex(where: { $0.hasPrefix("SUBCOMMANDS:") }) else { return [] }
     return lines[(start + 1)...].prefix { !$0.isEmpty }

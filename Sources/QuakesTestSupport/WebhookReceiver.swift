@@ -43,6 +43,11 @@ public final class WebhookReceiver: Sendable {
     "http://127.0.0.1:\(self.port)\(path)"
   }
 
+  /// Answers the requests from now on as `answering` says.
+  public func answer(_ answering: Answering) {
+    self.state.answering.withLock { $0 = answering }
+  }
+
   /// Every request received so far.
   public var received: [Received] {
     self.state.received.withLock { $0 }

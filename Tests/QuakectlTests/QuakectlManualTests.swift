@@ -31,9 +31,15 @@ struct QuakectlManualTests {
       }
       #expect(term, "quakectl.1 has no entry for \(command)")
       #expect(guide.contains("| `\(command)"), "docs/cli.md has no row for \(command)")
-      let flags = try await ManualPage.helpFlags(of: quakectl, [command, "--help"])
-      #expect(flags.contains("--socket"), "\(command): \(flags)")
-      for flag in flags {
+      // A group of commands (alerts) has its flags on its subcommands.
+      let subcommands = try await ManualPage.helpSubcommands(of: quakectl, [command])
+      var flags: [String] = []
+      for words in subcommands.isEmpty ? [[command]] : subcommands.map({ [command, $0] }) {
+        let commandFlags = try await ManualPage.helpFlags(of: quakectl, words + ["--help"])
+        #expect(commandFlags.contains("--socket"), "\(words): \(commandFlags)")
+        flags += commandFlags
+      }
+      for flag in Set(flags) {
         #expect(page.contains(flag), "quakectl.1 does not mention \(flag) of \(command)")
         #expect(
           guide.contains(flag) || ["--help", "--version"].contains(flag),

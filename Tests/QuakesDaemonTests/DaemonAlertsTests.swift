@@ -163,3 +163,212 @@ struct DaemonAlertsTests {
     }
   }
 }
+
+extension DaemonAlertsTests {
+  /// A feed of one M6.1 quake a minute old, `big1`.
+  private static func oneBigQuake() -> String {
+    let now = Int64(Date().timeIntervalSince1970 * 1000)
+    return SyntheticFeed.body(
+      ids: [], generated: now,
+      extraFeatures: [SyntheticFeed.feature(id: "big1", time: "\(now - 60_000)", magnitude: "6.1")])
+  }
+
+  /// Runs quakesd polling `all_hour` from `standIn` with `alerts` (YAML
+  /// lines under `alerts:`) and `settings` (more top-level lines).
+  private static func withAlertingQuakesd(
+    in directory: TemporaryDirectory, standIn: USGSStandIn, alerts: String, settings: String = "",
+    _ body: (QuakesdProcess) async throws -> Void
+  ) async throws {
+    let configuration = directory.file("quakesd.conf")
+    try "feeds: {all_hour: 1h}\n\(settings)\nalerts:\n\(alerts)\n"
+      .write(toFile: configuration, atomically: true, encoding: .utf8)
+    try await withQuakesd(
+      in: directory, arguments: ["--config", configuration, "--feed-base-url", standIn.baseURL], body)
+  }
+
+  /// The deliveries `quakectl alerts history` shows for `rule`.
+  private static func history(_ rule: String, _ daemon: QuakesdProcess) async throws -> [[String: Any]] {
+    let history = try await Self.quakectl(["alerts", "history", "--rule", rule, "--format", "json"], daemon)
+    let result = try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [String: Any]
+    return result?["deliveries"] as? [[String: Any]] ?? []
+  }
+
+  /// Waits until `rule`'s first delivery is in `state`; returns it.
+  private static func waitForDelivery(
+    _ rule: String, state: String, _ daemon: QuakesdProcess
+  ) async throws -> [String: Any] {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+      if let delivery = try await Self.history(rule, daemon).first, delivery["state"] as? String == state {
+        return delivery
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw CocoaError(.coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "no \(state) delivery of \(rule)"])
+  }
+
+  private static func details(_ delivery: [String: Any]) -> [String] {
+    (delivery["attempts"] as? [[String: Any]] ?? []).map { $0["detail"] as? String ?? "" }
+  }
+
+  @Test(
+    "a receiver that answers 500 three times, then 200: four requests with one key, delivered once; a 404 fails at once"
+  )
+  func retriesUntilDelivered() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withWebhookReceiver(answering: .statuses([500, 500, 500])) { flaky in
+      try await withWebhookReceiver(answering: .statuses([404])) { refusing in
+        try await withUSGSStandIn { standIn in
+          standIn.setFeed("all_hour", body: Self.oneBigQuake())
+          try await Self.withAlertingQuakesd(
+            in: directory, standIn: standIn,
+            alerts: """
+                flaky: {min-magnitude: 6, webhook: "\(flaky.url())"}
+                refusing: {min-magnitude: 6, webhook: "\(refusing.url())"}
+              """,
+            settings: "alert-retry-delay: 0.05s"
+          ) { daemon in
+            let delivered = try await Self.waitForDelivery("flaky", state: "delivered", daemon)
+            #expect(
+              Self.details(delivered) == [
+                "HTTP 500: answer 500", "HTTP 500: answer 500", "HTTP 500: answer 500", "HTTP 200: answer 200",
+              ])
+            let requests = flaky.received
+            #expect(requests.count == 4)
+            #expect(Set(requests.map { $0.headers["idempotency-key"] ?? "" }).count == 1, "every attempt, one key")
+            #expect(requests.first?.headers["idempotency-key"] == delivered["key"] as? String)
+
+            let failed = try await Self.waitForDelivery("refusing", state: "failed", daemon)
+            #expect(Self.details(failed) == ["HTTP 404: answer 404"], "a 4xx is not retried")
+            try await daemon.child.waitForLine { $0.contains("failed for good after 1 attempts") }
+            #expect(refusing.received.count == 1)
+
+            let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+            let activity = (status.result?["alerts"] as? [String: Any])?["activity"] as? [String: Any]
+            #expect(activity?["fired"] as? Int == 2 && activity?["delivered"] as? Int == 1)
+            #expect(activity?["failed"] as? Int == 1 && activity?["pending"] as? Int == 0)
+          }
+        }
+      }
+    }
+  }
+
+  @Test("kill -9 after the write, while the receiver holds the request: the restarted quakesd delivers it, same key")
+  func crashBeforeDeliveryLosesNothing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withWebhookReceiver(answering: .never) { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.oneBigQuake())
+        let alerts = "  big: {min-magnitude: 6, webhook: {url: \"\(receiver.url())\", timeout: 1h}}"
+        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts) { daemon in
+          let held = try await receiver.waitForRequests(1)
+          #expect(held.count == 1)
+          await daemon.stop()
+          let pending = try await SQLiteShell.run(
+            daemon.databasePath, "SELECT state || ' ' || attempts FROM alert_deliveries")
+          #expect(pending == "pending 0", "the firing was written; its delivery was not done")
+        }
+        receiver.answer(.statuses([]))
+        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts) { daemon in
+          let delivered = try await Self.waitForDelivery("big", state: "delivered", daemon)
+          let requests = receiver.received
+          #expect(requests.count == 2, "sent again after the restart: at least once")
+          #expect(
+            requests.map { $0.headers["idempotency-key"] } == [
+              delivered["key"] as? String, delivered["key"] as? String,
+            ])
+          #expect(Self.details(delivered) == ["HTTP 200: answer 200"])
+        }
+      }
+    }
+  }
+
+  @Test("a receiver that never answers holds up neither a list, nor a refresh, nor the other channels")
+  func hangingReceiverSlowsNothing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let log = directory.file("exec.log")
+    let program = try Self.recorder(in: directory, log: log)
+    try await withWebhookReceiver(answering: .never) { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.oneBigQuake())
+        let alerts = """
+            big: {min-magnitude: 6, webhook: {url: "\(receiver.url())", timeout: 1h}, exec: \(program)}
+          """
+        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts) { daemon in
+          _ = try await receiver.waitForRequests(1)
+          #expect(try await Self.waitForLines(1, in: log).count == 1, "the program ran beside the hanging webhook")
+          let listed = try await Self.quakectl(["list", "--format", "ndjson"], daemon)
+          #expect(listed.status == 0 && listed.output.contains("\"big1\""), "\(listed.errors)")
+          let refreshed = try await Self.quakectl(["refresh", "--feed", "all_hour", "--wait"], daemon)
+          #expect(refreshed.status == 0, "\(refreshed.errors)")
+          let webhook = try await Self.history("big", daemon).first {
+            ($0["channel"] as? String)?.hasPrefix("webhook") == true
+          }
+          #expect(webhook?["state"] as? String == "pending", "still waiting for the receiver")
+          #expect(receiver.received.count == 1)
+        }
+      }
+    }
+  }
+
+  @Test("a program that fails is retried up to alert-attempts, one that hangs is stopped at its timeout; both logged")
+  func failingPrograms() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let failing = directory.file("fail.sh")
+    try "#!/bin/sh\ncat > /dev/null\necho boom >&2\nexit 3\n".write(toFile: failing, atomically: true, encoding: .utf8)
+    let hanging = directory.file("hang.sh")
+    try "#!/bin/sh\nexec sleep 600\n".write(toFile: hanging, atomically: true, encoding: .utf8)
+    #expect(chmod(failing, 0o755) == 0 && chmod(hanging, 0o755) == 0)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: Self.oneBigQuake())
+      try await Self.withAlertingQuakesd(
+        in: directory, standIn: standIn,
+        alerts: """
+            failing: {min-magnitude: 6, exec: \(failing)}
+            hanging: {min-magnitude: 6, exec: {command: [\(hanging)], timeout: 0.2s}}
+          """,
+        settings: "alert-attempts: 2\nalert-retry-delay: 0.05s"
+      ) { daemon in
+        let failed = try await Self.waitForDelivery("failing", state: "failed", daemon)
+        #expect(Self.details(failed) == ["exit status 3: boom", "exit status 3: boom"])
+        try await daemon.child.waitForLine { $0.contains("wrote: boom") }
+        let stopped = try await Self.waitForDelivery("hanging", state: "failed", daemon)
+        #expect(Self.details(stopped) == Array(repeating: "did not finish within 0.2s; stopped", count: 2))
+      }
+    }
+  }
+
+  @Test(
+    "rules that cannot work are refused with their name and the reason, exit 78",
+    arguments: [
+      ("bad name: {exec: /bin/true}", "has a name other than letters"),
+      ("r: {exec: true}", "exec takes an absolute path"),
+      ("r: {exec: /nonexistent/notify}", "is not an executable file"),
+      ("r: {webhook: \"ftp://example.org/x\"}", "is not an http or https URL"),
+      ("r: {webhook: {url: \"https://example.org/x\", secret-file: /nonexistent/secret}}", "cannot read"),
+      ("r: {on: [new, sometimes], exec: /bin/true}", "fires on \"sometimes\""),
+      ("r: {near: {latitude: 1, longitude: 2}, exec: /bin/true}", "near without radius-km"),
+      ("r: {min-magnitud: 5, exec: /bin/true}", "\"min-magnitud\", which is neither a rule field"),
+      ("r: {min-magnitude: big, exec: /bin/true}", "min-magnitude must be a number"),
+      ("r: {max-age: 10, exec: /bin/true}", "not a time with its unit"),
+      ("r: {magnitude-step: 0, exec: /bin/true}", "magnitude-step"),
+      (
+        "r: {exec: [/bin/true, /bin/true], webhook: [\"http://a.example/\", \"http://a.example/\"]}",
+        "names the channel"
+      ),
+    ])
+  func refusedRules(rule: String, message: String) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = directory.file("quakesd.conf")
+    try "alerts:\n  \(rule)\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+    let checked = try await QuakesdProcess.run(["--check-config", "--config", configuration])
+    #expect(checked.status == 78, "\(checked.output)")
+    let output = checked.output.joined(separator: "\n")
+    #expect(output.contains(message) && output.contains("alerts"), "\(output)")
+  }
+}
