@@ -14,7 +14,8 @@ import QuakesModel
 /// a quake that leaves a filter and enters it again).
 enum AlertTables {
   static let insertFiringSQL = """
-    INSERT OR IGNORE INTO alert_firings (rule, event, quake_id, version, fired, payload) VALUES (?, ?, ?, ?, ?, ?)
+    INSERT OR IGNORE INTO alert_firings (rule, event, quake_id, version, fired, payload, urgent)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
     """
 
   static let insertDeliverySQL = """
@@ -33,13 +34,17 @@ enum AlertTables {
 
   /// Pending deliveries due at a time, oldest firing first.
   static let dueSQL = """
-    SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.payload, d.attempts
+    SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.payload, d.attempts,
+      f.released IS NOT NULL OR f.event IN ('test', 'digest'), f.urgent
     FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
     WHERE d.state = 'pending' AND d.next_attempt <= ?
     ORDER BY d.next_attempt, d.firing LIMIT ?
     """
 
-  static let nextDueSQL = "SELECT min(next_attempt) FROM alert_deliveries WHERE state = 'pending' AND next_attempt > ?"
+  /// When the next pending or held delivery falls due after a time.
+  static let nextDueSQL = """
+    SELECT min(next_attempt) FROM alert_deliveries WHERE state IN ('pending', 'held') AND next_attempt > ?
+    """
 
   /// Writes `firings` inside the caller's transaction: each firing the
   /// unique indexes let in gets a pending delivery per channel, due at once.
@@ -53,6 +58,7 @@ enum AlertTables {
       let fired = Timestamp.milliseconds(firing.firedAt)
       try insertFiring.execute(arguments: [
         firing.rule, firing.trigger.rawValue, firing.quake.id, firing.version, fired, firing.eventJSON,
+        firing.isUrgent,
       ])
       guard db.changesCount == 1 else { continue }
       written += 1

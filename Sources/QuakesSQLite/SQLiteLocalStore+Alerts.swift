@@ -20,7 +20,7 @@ extension SQLiteLocalStore {
         return AlertDelivery(
           firing: row[0], channel: row[1], rule: rule, event: event, quakeId: quakeId,
           key: AlertFiring.idempotencyKey(rule: rule, event: event, quakeId: quakeId, version: version),
-          payload: row[6], attempts: row[7])
+          payload: row[6], attempts: row[7], isReleased: row[8], isUrgent: row[9])
       }
     }
   }
@@ -48,9 +48,93 @@ extension SQLiteLocalStore {
     }
   }
 
+  /// Lets `firing` through flood control at `date`: its deliveries go out.
+  public func releaseAlertFiring(_ firing: Int64, at date: Date) async throws {
+    try await self.alertWrite { db in
+      try db.execute(
+        sql: "UPDATE alert_firings SET released = ? WHERE id = ?", arguments: [Timestamp.milliseconds(date), firing])
+    }
+  }
+
+  /// Holds `firing` back until `date`, when a digest lists it: its pending
+  /// deliveries become held.
+  public func holdAlertFiring(_ firing: Int64, until date: Date) async throws {
+    try await self.alertWrite { db in
+      try db.execute(
+        sql: "UPDATE alert_deliveries SET state = 'held', next_attempt = ? WHERE firing = ? AND state = 'pending'",
+        arguments: [Timestamp.milliseconds(date), firing])
+    }
+  }
+
+  /// How many firings of `rule` flood control let through since `date`, and
+  /// when the first of them was.
+  public func releasedAlertFirings(rule: String, since date: Date) async throws -> (count: Int, first: Date?) {
+    try await self.alerts { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT count(*), min(released) FROM alert_firings WHERE rule = ? AND released >= ?",
+        arguments: [rule, Timestamp.milliseconds(date)])
+      return (row?[0] ?? 0, (row?[1] as Int64?).map(Timestamp.date(milliseconds:)))
+    }
+  }
+
+  /// The rules whose held deliveries are due at `date`: a digest is due for each.
+  public func alertDigestsDue(at date: Date) async throws -> [String] {
+    try await self.alerts { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT f.rule FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+          WHERE d.state = 'held' AND d.next_attempt <= ? ORDER BY f.rule
+          """, arguments: [Timestamp.milliseconds(date)])
+    }
+  }
+
+  /// Writes the digest of `rule` at `date`, in one transaction: the held
+  /// firings due by then become digested, and one `digest` firing, released,
+  /// lists their events (`held`), with a pending delivery per channel.
+  /// Returns how many firings it lists (none: nothing written).
+  public func recordAlertDigest(rule: String, channels: [String], at date: Date) async throws -> Int {
+    try await self.alertWrite { db in
+      let now = Timestamp.milliseconds(date)
+      let held = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT f.id, f.payload FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+          WHERE f.rule = ? AND d.state = 'held' AND d.next_attempt <= ? ORDER BY f.id
+          """, arguments: [rule, now])
+      guard let first = held.first, let last = held.last else { return 0 }
+      let firstId: Int64 = first[0]
+      let lastId: Int64 = last[0]
+      let payload = AlertFiring.digestJSON(
+        rule: rule,
+        key: AlertFiring.idempotencyKey(rule: rule, event: "digest", quakeId: "\(firstId)-\(lastId)", version: now),
+        firedAt: date, heldEvents: held.map { $0[1] as String })
+      try db.execute(
+        sql: """
+          INSERT INTO alert_firings (rule, event, quake_id, version, fired, payload, released)
+          VALUES (?, 'digest', ?, ?, ?, ?, ?)
+          """, arguments: [rule, "\(firstId)-\(lastId)", now, now, payload, now])
+      let digest = db.lastInsertedRowID
+      for channel in channels {
+        try db.execute(
+          sql:
+            "INSERT INTO alert_deliveries (firing, channel, state, attempts, next_attempt) VALUES (?, ?, 'pending', 0, ?)",
+          arguments: [digest, channel, now])
+      }
+      for row in held {
+        try db.execute(
+          sql:
+            "UPDATE alert_deliveries SET state = 'digested', finished = ?, last_error = NULL WHERE firing = ? AND state = 'held'",
+          arguments: [now, row[0] as Int64])
+      }
+      return held.count
+    }
+  }
+
   /// Records a test firing of `rule` for `quake` (`quakectl alerts test
   /// --send`) with a delivery per channel that the delivery loop leaves
-  /// alone: the caller attempts each once and records it. Returns its row.
+  /// alone (failed, "not attempted", until the caller attempts each once
+  /// and records it). Returns its row.
   public func recordAlertTest(rule: String, quake: Quake, payload: String, channels: [String], at date: Date)
     async throws -> Int64
   {
@@ -64,7 +148,10 @@ extension SQLiteLocalStore {
       let row = db.lastInsertedRowID
       for channel in channels {
         try db.execute(
-          sql: "INSERT INTO alert_deliveries (firing, channel, state, attempts) VALUES (?, ?, 'pending', 0)",
+          sql: """
+            INSERT INTO alert_deliveries (firing, channel, state, attempts, last_error)
+            VALUES (?, ?, 'failed', 0, 'not attempted')
+            """,
           arguments: [row, channel])
       }
       return row
@@ -98,6 +185,7 @@ extension SQLiteLocalStore {
         case .pending: activity[rule, default: AlertActivity()].pending += count
         case .delivered: activity[rule, default: AlertActivity()].delivered += count
         case .failed: activity[rule, default: AlertActivity()].failed += count
+        case .held, .digested: activity[rule, default: AlertActivity()].heldBack += count
         case nil: break
         }
       }

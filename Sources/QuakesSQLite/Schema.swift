@@ -111,7 +111,9 @@ enum Schema {
           quake_id TEXT NOT NULL,
           version INTEGER NOT NULL,
           fired INTEGER NOT NULL,
-          payload TEXT NOT NULL
+          payload TEXT NOT NULL,
+          urgent INTEGER NOT NULL DEFAULT 0,
+          released INTEGER
         );
         CREATE UNIQUE INDEX alert_firings_once ON alert_firings (rule, quake_id, event)
           WHERE event IN ('new', 'deleted');
@@ -128,7 +130,8 @@ enum Schema {
           last_error TEXT,
           PRIMARY KEY (firing, channel)
         ) WITHOUT ROWID;
-        CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt) WHERE state = 'pending';
+        CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt) WHERE state IN ('pending', 'held');
+        CREATE INDEX alert_firings_released ON alert_firings (rule, released) WHERE released IS NOT NULL;
         CREATE TABLE alert_attempts (
           firing INTEGER NOT NULL REFERENCES alert_firings (id) ON DELETE CASCADE,
           channel TEXT NOT NULL,

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -370,5 +371,80 @@ extension DaemonAlertsTests {
     #expect(checked.status == 78, "\(checked.output)")
     let output = checked.output.joined(separator: "\n")
     #expect(output.contains(message) && output.contains("alerts"), "\(output)")
+  }
+}
+
+extension DaemonAlertsTests {
+  /// A feed of `magnitudes.count` quakes a minute apart, `q0` the newest.
+  private static func quakes(_ magnitudes: [String]) -> String {
+    let now = Int64(Date().timeIntervalSince1970 * 1000)
+    let features = magnitudes.enumerated().map { index, magnitude in
+      SyntheticFeed.feature(id: "q\(index)", time: "\(now - Int64(index + 1) * 60_000)", magnitude: magnitude)
+    }
+    return SyntheticFeed.body(ids: [], generated: now, extraFeatures: features)
+  }
+
+  @Test("limit: 2 a period: five firings send two, hold three back, then one digest lists the three")
+  func limitThenDigest() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withWebhookReceiver { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.quakes(["6.1", "6.2", "6.3", "6.4", "6.5"]))
+        try await Self.withAlertingQuakesd(
+          in: directory, standIn: standIn,
+          alerts: "  big: {min-magnitude: 6, limit: {count: 2, per: 2s}, webhook: \"\(receiver.url())\"}"
+        ) { daemon in
+          let received = try await receiver.waitForRequests(3)
+          #expect(received.count == 3)
+          let events = received.compactMap(\.json)
+          #expect(events.prefix(2).map { $0["event"] as? String } == ["new", "new"])
+          let digest = try #require(events.last)
+          #expect(digest["event"] as? String == "digest" && digest["rule"] as? String == "big")
+          let held = (digest["held"] as? [[String: Any]]) ?? []
+          #expect(held.count == 3 && held.allSatisfy { $0["event"] as? String == "new" })
+          let sent = Set(events.prefix(2).compactMap { ($0["quake"] as? [String: Any])?["id"] as? String })
+          let listed = Set(held.compactMap { ($0["quake"] as? [String: Any])?["id"] as? String })
+          #expect(sent.union(listed) == ["q0", "q1", "q2", "q3", "q4"] && sent.isDisjoint(with: listed))
+          let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+          let activity = (status.result?["alerts"] as? [String: Any])?["activity"] as? [String: Any]
+          #expect(activity?["fired"] as? Int == 6 && activity?["heldBack"] as? Int == 3, "\(status)")
+        }
+      }
+    }
+  }
+
+  @Test("quiet hours: only what matches unless: goes out; the rest waits, held, for the hours' end")
+  func quietHours() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let clock = { (date: Date) in
+      let parts = calendar.dateComponents([.hour, .minute], from: date)
+      return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+    let (from, to) = (clock(Date().addingTimeInterval(-3600)), clock(Date().addingTimeInterval(3600)))
+    try await withWebhookReceiver { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.quakes(["7.2", "6.1"]))
+        try await Self.withAlertingQuakesd(
+          in: directory, standIn: standIn,
+          alerts: """
+              big:
+                min-magnitude: 6
+                quiet: {from: "\(from)", to: "\(to)", time-zone: UTC, unless: {min-magnitude: 7}}
+                webhook: "\(receiver.url())"
+            """
+        ) { daemon in
+          let held = try await Self.waitForDelivery("big", state: "held", daemon)
+          #expect(held["quakeId"] as? String == "q1")
+          let until = try #require((held["nextAttempt"] as? String).flatMap { Timestamp.parseISO8601($0) })
+          #expect(clock(until) == to, "held until the quiet hours end")
+          let received = try await receiver.waitForRequests(1)
+          #expect(received.compactMap { ($0.json?["quake"] as? [String: Any])?["id"] as? String } == ["q0"])
+        }
+      }
+    }
   }
 }

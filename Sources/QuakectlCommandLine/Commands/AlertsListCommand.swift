@@ -28,12 +28,13 @@ struct AlertsListCommand: ParsableCommand {
     var table = TextTable(columns: [
       .init("RULE"), .init("ON"), .init("CHANNELS"), .init("FIRED", alignsRight: true), .init("LAST FIRED"),
       .init("PENDING", alignsRight: true), .init("DELIVERED", alignsRight: true), .init("FAILED", alignsRight: true),
+      .init("HELD", alignsRight: true),
     ])
     table.rows = result.rules.map { rule in
       [
         rule.name, rule.on.joined(separator: ","), rule.channels.isEmpty ? "-" : rule.channels.joined(separator: " "),
         String(rule.activity.fired), relativeAge(rule.activity.lastFired, now: now), String(rule.activity.pending),
-        String(rule.activity.delivered), String(rule.activity.failed),
+        String(rule.activity.delivered), String(rule.activity.failed), String(rule.activity.heldBack),
       ]
     }
     return table.render()

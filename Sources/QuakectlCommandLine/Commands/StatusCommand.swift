@@ -43,7 +43,7 @@ struct StatusCommand: ParsableCommand {
       let done = alerts.activity
       lines.append(
         "alerts: \(alerts.rules) rules; fired \(done.fired) (last \(age(done.lastFired))); "
-          + "delivered \(done.delivered), pending \(done.pending), failed \(done.failed)")
+          + "delivered \(done.delivered), pending \(done.pending), failed \(done.failed), held back \(done.heldBack)")
     }
     var table = TextTable(columns: [
       .init("FEED"), .init("STATE"), .init("EVERY", alignsRight: true), .init("LAST SUCCESS"), .init("NEXT POLL"),

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import QuakesData
 
@@ -15,6 +16,16 @@ enum AlertChannel: Hashable, Sendable {
     case .exec(let channel): channel.name
     case .webhook(let channel): channel.name
     }
+  }
+
+  /// `name`, a channel's name, as clients and the log see it: a webhook's
+  /// URL cut to its origin (the path of a Slack or Matrix hook is its
+  /// secret; `query.sock` is open to every local user), or hidden whole
+  /// when it cannot be parsed.
+  static func shown(_ name: String) -> String {
+    let prefix = "webhook:"
+    guard name.hasPrefix(prefix) else { return name }
+    return prefix + WebhookChannel.shownURL(String(name.dropFirst(prefix.count)))
   }
 
   /// Makes one attempt to deliver `delivery`.

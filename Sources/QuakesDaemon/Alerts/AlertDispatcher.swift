@@ -35,6 +35,12 @@ actor AlertDispatcher {
   private var settledDuringRead: Set<DeliveryKey> = []
   /// When the history was last pruned.
   private var lastPrune: Date?
+  /// Deliveries whose attempt could not be recorded, and when to try them
+  /// again: the outbox still says they are due, and re-sending at once,
+  /// again and again, would flood the receiver.
+  private var notBefore: [DeliveryKey: Date] = [:]
+  /// How long a delivery whose attempt could not be recorded waits.
+  static let unrecordedRetry: TimeInterval = 60
   private let wakeups: AsyncStream<Void>
   private let wake: AsyncStream<Void>.Continuation
 
@@ -88,15 +94,26 @@ actor AlertDispatcher {
     await withDiscardingTaskGroup { group in
       var wakeups = self.wakeups.makeAsyncIterator()
       while !Task.isCancelled {
+        let now = self.now()
         await self.pruneDaily()
-        await self.startDue { delivery in
+        await self.writeDueDigests()
+        await self.startDue(at: now) { delivery in
           group.addTask { await self.attempt(delivery) }
         }
-        // Attempts that end nudge; so does the timer of the next retry.
-        let next = try? await self.outbox.nextAlertDeliveryDue(after: self.now())
+        // Attempts that end nudge; so does the timer of the next retry (or,
+        // when the outbox cannot be read, of the next look).
+        var next: Date?
+        do {
+          next = try await self.outbox.nextAlertDeliveryDue(after: now)
+        } catch {
+          next = now.addingTimeInterval(Self.unrecordedRetry)
+        }
+        next = [next, self.notBefore.values.min()].compactMap { $0 }.min()
+        let clock = self.now
         let timer = next.map { date in
-          Task { [now] in
-            try await Task.sleep(for: .milliseconds(Int64((date.timeIntervalSince(now()) * 1000).rounded(.up)) + 1))
+          Task {
+            let wait = max(0, date.timeIntervalSince(clock()))
+            try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up)) + 1))
             self.nudge()
           }
         }
@@ -109,23 +126,84 @@ actor AlertDispatcher {
 
   /// Starts the due deliveries not in flight, as far as slots allow (an
   /// attempt that ends frees one and looks again).
-  private func startDue(_ start: (AlertDelivery) -> Void) async {
+  private func startDue(at now: Date, _ start: (AlertDelivery) -> Void) async {
     let free = Self.concurrency - self.inFlight.count
     guard free > 0 else { return }
     let due: [AlertDelivery]
     self.settledDuringRead = []
     do {
-      due = try await self.outbox.alertDeliveriesDue(at: self.now(), limit: Self.batchSize + self.inFlight.count)
+      due = try await self.outbox.alertDeliveriesDue(
+        at: now, limit: Self.batchSize + self.inFlight.count + self.notBefore.count)
     } catch {
       self.logger.error("cannot read the alert outbox: \(errorMessage(error))")
       return
     }
-    let startable = due.lazy.filter {
-      !self.inFlight.contains(DeliveryKey($0)) && !self.settledDuringRead.contains(DeliveryKey($0))
-    }
-    for delivery in startable.prefix(Self.concurrency - self.inFlight.count) {
-      self.inFlight.insert(DeliveryKey(delivery))
+    var released: [Int64: Bool] = [:]
+    for delivery in due where self.inFlight.count < Self.concurrency {
+      let key = DeliveryKey(delivery)
+      guard !self.inFlight.contains(key), !self.settledDuringRead.contains(key),
+        self.notBefore[key].map({ $0 <= now }) ?? true
+      else { continue }
+      if !delivery.isReleased {
+        let passes: Bool
+        if let decided = released[delivery.firing] {
+          passes = decided
+        } else {
+          passes = await self.passesFloodControl(delivery)
+          released[delivery.firing] = passes
+        }
+        guard passes, !self.inFlight.contains(key) else { continue }
+      }
+      self.inFlight.insert(key)
       start(delivery)
+    }
+  }
+
+  /// Whether the rule's flood control lets the firing of `delivery` go out
+  /// now; when not, holds it back until its digest is due. A firing is
+  /// decided once, for all its channels.
+  private func passesFloodControl(_ delivery: AlertDelivery) async -> Bool {
+    let now = self.now()
+    guard let rule = self.configuration.value.alertRules.first(where: { $0.name == delivery.rule }) else { return true }
+    do {
+      var until: Date?
+      if let quiet = rule.quiet, !delivery.isUrgent, quiet.contains(now) {
+        until = quiet.end(after: now)
+      } else if let limit = rule.limit {
+        let since = now.addingTimeInterval(-limit.period.seconds)
+        let released = try await self.outbox.releasedAlertFirings(rule: rule.name, since: since)
+        if released.count >= limit.count {
+          until = (released.first ?? now).addingTimeInterval(limit.period.seconds)
+        }
+      }
+      if let until {
+        try await self.outbox.holdAlertFiring(delivery.firing, until: until)
+        let why = rule.quiet?.contains(now) == true ? "quiet hours" : "over its limit"
+        self.logger.info(
+          "holding back \(delivery.event) \(delivery.quakeId) (rule \(rule.name), \(why)) for a digest at \(Timestamp.iso8601(until))"
+        )
+        return false
+      }
+      try await self.outbox.releaseAlertFiring(delivery.firing, at: now)
+    } catch {
+      // Better a notification too many than one lost.
+      self.logger.error("cannot apply the flood control of rule \(rule.name): \(errorMessage(error)); sending")
+    }
+    return true
+  }
+
+  /// Writes the digest of each rule whose held firings are due: one
+  /// notification listing them, delivered as any other.
+  private func writeDueDigests() async {
+    let now = self.now()
+    do {
+      for name in try await self.outbox.alertDigestsDue(at: now) {
+        let channels = self.configuration.value.alertRules.first { $0.name == name }?.channels.map(\.name) ?? []
+        let count = try await self.outbox.recordAlertDigest(rule: name, channels: channels, at: now)
+        self.logger.info("rule \(name): a digest of the \(count) firings held back")
+      }
+    } catch {
+      self.logger.error("cannot write the alert digests: \(errorMessage(error))")
     }
   }
 
@@ -181,8 +259,12 @@ actor AlertDispatcher {
     self.log(delivery, attempt: attempt, retry: retry)
     do {
       try await self.outbox.recordAlertAttempt(attempt)
+      self.notBefore[DeliveryKey(delivery)] = nil
     } catch {
-      self.logger.error("cannot record the alert delivery \(delivery.key): \(errorMessage(error))")
+      self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
+      let again = Int(Self.unrecordedRetry)
+      self.logger.error(
+        "cannot record the alert delivery \(delivery.key): \(errorMessage(error)); trying it again in \(again) s")
     }
   }
 
@@ -217,7 +299,8 @@ actor AlertDispatcher {
   }
 
   private func log(_ delivery: AlertDelivery, attempt: AlertAttempt, retry: Duration?) {
-    let what = "\(delivery.event) \(delivery.quakeId) (rule \(delivery.rule)) to \(delivery.channel)"
+    let what =
+      "\(delivery.event) \(delivery.quakeId) (rule \(delivery.rule)) to \(AlertChannel.shown(delivery.channel))"
     switch attempt.state {
     case .delivered: self.logger.info("alerted \(what): \(attempt.detail ?? "")")
     case .pending:
@@ -227,6 +310,8 @@ actor AlertDispatcher {
     case .failed:
       self.logger.error(
         "alerting \(what) failed for good after \(attempt.number) attempts: \(attempt.detail ?? "")")
+    case .held, .digested:
+      break
     }
   }
 

@@ -18,7 +18,7 @@ struct AlertQueries: Sendable {
       rules: self.configuration.value.alertRules.map { rule in
         AlertsResult.Rule(
           name: rule.name, on: rule.rule.triggers.sorted().map(\.rawValue),
-          channels: rule.channels.map { Self.shown($0.name) }, rule: rule.source,
+          channels: rule.channels.map { AlertChannel.shown($0.name) }, rule: rule.source,
           activity: activity[rule.name] ?? AlertActivity())
       })
   }
@@ -37,7 +37,7 @@ struct AlertQueries: Sendable {
     return AlertHistoryResult(
       deliveries: entries.map { entry in
         var entry = entry
-        entry.channel = Self.shown(entry.channel)
+        entry.channel = AlertChannel.shown(entry.channel)
         return entry
       })
   }
@@ -63,7 +63,7 @@ struct AlertQueries: Sendable {
       rule: rule.name, quakeId: quake.id, key: outcomes.key,
       deliveries: outcomes.attempts.map { attempt in
         AlertSendResult.Delivery(
-          channel: Self.shown(attempt.channel), delivered: attempt.delivered, detail: attempt.detail ?? "",
+          channel: AlertChannel.shown(attempt.channel), delivered: attempt.delivered, detail: attempt.detail ?? "",
           milliseconds: attempt.milliseconds)
       })
   }
@@ -80,20 +80,10 @@ struct AlertQueries: Sendable {
       total.pending += done.pending
       total.delivered += done.delivered
       total.failed += done.failed
+      total.heldBack += done.heldBack
       total.lastFired = max(total.lastFired ?? "", done.lastFired ?? "").nilIfEmpty
     }
     return StatusResult.Alerts(rules: rules.count, activity: total)
-  }
-
-  /// A channel name as clients see it: a webhook's URL cut to its origin
-  /// (the path of a Slack or Matrix hook is its secret).
-  static func shown(_ channel: String) -> String {
-    guard channel.hasPrefix("webhook:"), let url = URLComponents(string: String(channel.dropFirst(8))),
-      let scheme = url.scheme, let host = url.host
-    else { return channel }
-    let port = url.port.map { ":\($0)" } ?? ""
-    let hidden = url.path.isEmpty || url.path == "/" ? "" : "/…"
-    return "webhook:\(scheme)://\(host)\(port)\(hidden)"
   }
 
   private func read<T: Sendable>(_ body: (SQLiteLocalStore) async throws -> T) async throws(ProtocolError) -> T {

@@ -7,7 +7,7 @@ import QuakesUSGS
 /// messages that name the field and say what it takes.
 enum AlertRuleParser {
   /// The fields a rule takes besides the filters.
-  static let ruleFields = ["on", "magnitude-step", "max-age", "exec", "webhook"]
+  static let ruleFields = ["on", "magnitude-step", "max-age", "exec", "webhook", "limit", "quiet"]
   /// How long a program may run unless its channel says.
   static let defaultExecTimeout: Duration = .seconds(30)
   /// How long a webhook request may take unless its channel says.
@@ -30,10 +30,12 @@ enum AlertRuleParser {
     guard var fields = value as? [String: Any] else {
       throw Refusal("is not a map of filters, on: and channels")
     }
-    let source = StructuredYAML.flow(Self.hidingHeaderValues(fields))
+    let source = StructuredYAML.flow(Self.writingClockTimes(Self.hidingHeaderValues(fields)))
     let triggers = try Self.triggers(fields.removeValue(forKey: "on"))
     let step = try Self.magnitudeStep(fields.removeValue(forKey: "magnitude-step"))
     let maximumAge = try Self.maximumAge(fields.removeValue(forKey: "max-age"))
+    let limit = try Self.limit(fields.removeValue(forKey: "limit"))
+    let (quiet, urgent) = try Self.quiet(fields.removeValue(forKey: "quiet"))
     var channels = try Self.items(fields.removeValue(forKey: "exec"), isOneChannel: { $0 is String }).map {
       item throws(Refusal) in AlertChannel.exec(try Self.exec(item))
     }
@@ -60,8 +62,61 @@ enum AlertRuleParser {
     }
     let rule = AlertRule(
       name: name, filter: filter, triggers: triggers, magnitudeStep: step, maximumAge: maximumAge,
-      channels: channels.map(\.name))
-    return ConfiguredAlertRule(rule: rule, channels: channels, source: source)
+      channels: channels.map(\.name), urgent: urgent)
+    return ConfiguredAlertRule(rule: rule, channels: channels, limit: limit, quiet: quiet, source: source)
+  }
+
+  /// A clock time, `HH:MM`, in minutes after midnight. YAML 1.1 reads an
+  /// unquoted `22:00` as the base-60 number 1320, which is just that; a
+  /// number below 60 cannot come from such a time and is refused.
+  private static func clockTime(_ value: Any) -> Int? {
+    if let number = value as? Int { return (60..<1440).contains(number) ? number : nil }
+    return QuietHours.minutes("\(value)")
+  }
+
+  /// `limit: {count: 5, per: 1h}`.
+  private static func limit(_ value: Any?) throws(Refusal) -> AlertLimit? {
+    guard let value else { return nil }
+    guard let map = value as? [String: Any], Set(map.keys) == ["count", "per"],
+      let count = (map["count"] as? NSNumber)?.intValue ?? Int("\(map["count"] ?? "")"), (1...100_000).contains(count),
+      let per = map["per"]
+    else {
+      throw Refusal("has limit \(StructuredYAML.flow(value)); limit takes {count: 1 to 100000, per: a time such as 1h}")
+    }
+    return AlertLimit(count: count, period: try Self.duration(per, field: "limit per"))
+  }
+
+  /// `quiet: {from: "22:00", to: "07:00", unless: {min-magnitude: 6}, time-zone: Europe/Zurich}`.
+  private static func quiet(_ value: Any?) throws(Refusal) -> (QuietHours?, QuakesQuery.Filter?) {
+    guard let value else { return (nil, nil) }
+    let takes = "quiet takes {from: \"HH:MM\", to: \"HH:MM\", unless: {filters}, time-zone: an IANA zone}"
+    guard let map = value as? [String: Any] else { throw Refusal("has quiet that is not a map; \(takes)") }
+    for key in map.keys where !["from", "to", "unless", "time-zone"].contains(key) {
+      throw Refusal("has quiet field \"\(key)\"; \(takes)")
+    }
+    guard let from = map["from"].flatMap(Self.clockTime), let to = map["to"].flatMap(Self.clockTime), from != to
+    else {
+      throw Refusal("has quiet hours without two different times HH:MM (quote them: \"22:00\"); \(takes)")
+    }
+    var zone = TimeZone.current
+    if let name = map["time-zone"] {
+      guard let named = TimeZone(identifier: "\(name)") else {
+        throw Refusal("has quiet time-zone \"\(name)\", which is not an IANA time zone such as Europe/Rome")
+      }
+      zone = named
+    }
+    var urgent: QuakesQuery.Filter?
+    if let unless = map["unless"] {
+      guard let fields = unless as? [String: Any] else {
+        throw Refusal("has quiet unless: that is not a map of filters")
+      }
+      do {
+        urgent = try ConfiguredFilter.filter(from: fields)
+      } catch {
+        throw Refusal("has quiet unless: \(error.message)")
+      }
+    }
+    return (QuietHours(from: from, to: to, timeZone: zone), urgent)
   }
 
   private static func triggers(_ value: Any?) throws(Refusal) -> Set<AlertTrigger> {
@@ -174,17 +229,33 @@ enum AlertRuleParser {
     }
   }
 
-  /// `fields` with the values of webhook headers hidden (they often hold a
-  /// token), for what `--check-config` prints.
+  /// `fields` with the secrets of webhooks hidden: their URLs cut to the
+  /// origin (a hook's path is often its key) and their header values (often
+  /// a token), for what `--check-config` prints and `alerts.list` shows.
   private static func hidingHeaderValues(_ fields: [String: Any]) -> [String: Any] {
     guard let webhook = fields["webhook"] else { return fields }
     func hide(_ item: Any) -> Any {
-      guard var map = item as? [String: Any], let headers = map["headers"] as? [String: Any] else { return item }
-      map["headers"] = headers.mapValues { _ in "(hidden)" }
+      guard var map = item as? [String: Any] else { return WebhookChannel.shownURL("\(item)") }
+      if let url = map["url"] { map["url"] = WebhookChannel.shownURL("\(url)") }
+      if let headers = map["headers"] as? [String: Any] { map["headers"] = headers.mapValues { _ in "(hidden)" } }
       return map
     }
     var fields = fields
     fields["webhook"] = (webhook as? [Any]).map { $0.map(hide) } ?? hide(webhook)
+    return fields
+  }
+
+  /// `fields` with the quiet hours' times as `HH:MM` (YAML may have read
+  /// them as numbers), for what `--check-config` prints.
+  private static func writingClockTimes(_ fields: [String: Any]) -> [String: Any] {
+    guard var quiet = fields["quiet"] as? [String: Any] else { return fields }
+    for key in ["from", "to"] {
+      if let minutes = quiet[key].flatMap(Self.clockTime) {
+        quiet[key] = String(format: "%02d:%02d", minutes / 60, minutes % 60)
+      }
+    }
+    var fields = fields
+    fields["quiet"] = quiet
     return fields
   }
 }

@@ -7,6 +7,10 @@ struct ConfiguredAlertRule: Hashable, Sendable {
   var rule: AlertRule
   /// The channels, in the order written.
   var channels: [AlertChannel]
+  /// At most so many notifications per period; `nil` for no limit.
+  var limit: AlertLimit?
+  /// When only urgent firings go out; `nil` for never quiet.
+  var quiet: QuietHours?
   /// The rule as one line of flow YAML (secrets left out), for
   /// `--check-config` and `quakectl alerts`.
   var source: String

@@ -9,17 +9,18 @@ import SystemPackage
 /// on its standard input and the key fields in its environment
 /// (`QUAKE_ID`, `QUAKE_MAGNITUDE`, `QUAKE_PLACE`, `QUAKE_URL`,
 /// `QUAKESD_RULE`, `QUAKESD_EVENT`, `QUAKESD_KEY`). Exit status 0 is
-/// delivered; another status or the timeout is retried; a program that
-/// cannot be started is a permanent failure. What it writes to standard
-/// error is logged; its standard output is discarded.
+/// delivered; another status or the timeout is retried; a program that is
+/// not there or not executable is a permanent failure. What it writes to
+/// standard error is logged (up to 64 KiB); its standard output is discarded.
 struct ExecChannel: Hashable, Sendable {
   /// The program (an absolute path) and its arguments.
   var command: [String]
   /// How long the program may run; then it gets SIGTERM, and SIGKILL 2 s later.
   var timeout: Duration
 
-  /// The most of the program's standard error kept for the log.
-  static let errorLimit = 8192
+  /// The most of the program's standard error read for the log: a program
+  /// that writes more is stopped, and the attempt retried.
+  static let errorLimit = 65536
 
   /// The channel's name in the outbox and in messages: `exec:` and the command line.
   var name: String { "exec:" + self.command.joined(separator: " ") }
@@ -62,11 +63,16 @@ struct ExecChannel: Hashable, Sendable {
     } catch {
       if expired.withLock({ $0 }) { return stopped }
       if error is CancellationError { return .retryable("stopped: quakesd is stopping") }
-      return .permanent("cannot run \(program): \(error)")
+      // Only a program that is not there (or not executable) will never run;
+      // anything else (its input refused, too much on standard error) may pass.
+      guard FileManager.default.isExecutableFile(atPath: program) else {
+        return .permanent("cannot run \(program): \(error)")
+      }
+      return .retryable("\(program) failed: \(error)")
     }
     let errors = String(decoding: result.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     if !errors.isEmpty {
-      logger.notice("\(self.name) (rule \(delivery.rule), \(delivery.quakeId)) wrote: \(errors)")
+      logger.notice("\(self.name) (rule \(delivery.rule), \(delivery.quakeId)) wrote: \(errors.suffix(8192))")
     }
     if expired.withLock({ $0 }) { return stopped }
     switch result.terminationStatus {

@@ -24,8 +24,9 @@ struct WebhookChannel: Hashable, Sendable {
   /// How long the whole request may take.
   var timeout: Duration
 
-  /// The most of an answer's body kept (for the detail of a failure).
-  static let answerLimit = 65536
+  /// The largest answer body taken (a receiver that answers more is
+  /// retried, as for a broken connection).
+  static let answerLimit = 1 << 20
 
   /// The channel's name in the outbox and in messages: `webhook:` and the URL.
   var name: String { "webhook:" + self.url }
@@ -65,6 +66,19 @@ struct WebhookChannel: Hashable, Sendable {
     case 400..<500: return .permanent(answer)
     default: return .retryable(answer)
     }
+  }
+
+  /// `url` cut to its origin, `https://hooks.example.org/…`; `(hidden)`
+  /// when it cannot be parsed.
+  static func shownURL(_ url: String) -> String {
+    guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host,
+      !host.isEmpty
+    else { return "(hidden)" }
+    let port = components.port.map { ":\($0)" } ?? ""
+    let rest =
+      (components.path.isEmpty || components.path == "/") && components.query == nil && components.user == nil
+      ? "" : "/…"
+    return "\(scheme)://\(host)\(port)\(rest)"
   }
 
   /// The HMAC-SHA256 of `body` under `key`, in lower-case hex.

@@ -13,7 +13,8 @@ extension ConfigurationValueFormat where Value == [ConfiguredAlertRule] {
         "a map from rule names to rules: filters of quakes.list in kebab-case (min-magnitude: 4.5, "
         + "near: {latitude: 47.6, longitude: -122.3, radius-km: 300}, …), on: [new, upgraded, deleted], "
         + "magnitude-step: 0.3, max-age: 1h, and channels exec: /absolute/program or [program, args…] "
-        + "or {command: …, timeout: 30s}, webhook: URL or {url: …, secret-file: …, headers: {…}, timeout: 10s} "
+        + "or {command: …, timeout: 30s}, webhook: URL or {url: …, secret-file: …, headers: {…}, timeout: 10s}, "
+        + "limit: {count: 5, per: 1h}, quiet: {from: \"22:00\", to: \"07:00\", unless: {filters}, time-zone: …} "
         + "(docs/alerts.md)",
       example: "{big-ones: {min-magnitude: 6, webhook: \"https://hooks.example.org/quakes\"}}",
       isStructured: true,

@@ -16,11 +16,15 @@ public struct AlertDelivery: Hashable, Sendable {
   public var payload: String
   /// Attempts made so far.
   public var attempts: Int
+  /// Whether flood control let the firing through (or it needs none: a test, a digest).
+  public var isReleased: Bool
+  /// Whether it goes out in the rule's quiet hours too.
+  public var isUrgent: Bool
 
   /// Creates a delivery.
   public init(
     firing: Int64, channel: String, rule: String, event: String, quakeId: String, key: String, payload: String,
-    attempts: Int
+    attempts: Int, isReleased: Bool = true, isUrgent: Bool = false
   ) {
     self.firing = firing
     self.channel = channel
@@ -30,5 +34,7 @@ public struct AlertDelivery: Hashable, Sendable {
     self.key = key
     self.payload = payload
     self.attempts = attempts
+    self.isReleased = isReleased
+    self.isUrgent = isUrgent
   }
 }

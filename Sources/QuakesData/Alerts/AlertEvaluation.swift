@@ -54,7 +54,22 @@ public enum AlertEvaluation {
           AlertFiring(rule: rule.name, trigger: .deleted, quake: quake, firedAt: date, channels: rule.channels))
       }
     }
-    return firings
+    return self.markingUrgent(firings, rules: rules)
+  }
+
+  /// `firings` with ``AlertFiring/isUrgent`` set where the quake matches
+  /// its rule's ``AlertRule/urgent`` filter.
+  private static func markingUrgent(_ firings: [AlertFiring], rules: [AlertRule]) -> [AlertFiring] {
+    var urgent: [String: QuakesQuery.Filter.Matcher] = [:]
+    for rule in rules {
+      if let filter = rule.urgent { urgent[rule.name] = QuakesQuery.Filter.Matcher(filter) }
+    }
+    guard !urgent.isEmpty else { return firings }
+    return firings.map { firing in
+      var firing = firing
+      firing.isUrgent = urgent[firing.rule]?.matches(firing.quake) ?? false
+      return firing
+    }
   }
 
   /// What made `new` an upgrade of `old` for a rule whose step is

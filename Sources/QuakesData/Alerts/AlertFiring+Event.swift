@@ -14,10 +14,9 @@ extension AlertFiring {
       quake: self.quake, previous: self.previous, changes: self.changes)
   }
 
-  /// The event JSON of any event kind (`test` and `digest` too).
+  /// The event JSON of an event about one quake (`test` too).
   public static func eventJSON(
-    event: String, rule: String, key: String, firedAt: Date, quake: Quake?, previous: Quake?, changes: [String],
-    held: [Quake] = []
+    event: String, rule: String, key: String, firedAt: Date, quake: Quake?, previous: Quake?, changes: [String]
   ) -> String {
     var buffer = JSONBuffer(capacity: 2048)
     buffer.append(raw: "{\"changes\":[")
@@ -28,19 +27,30 @@ extension AlertFiring {
     buffer.append(member: "],\"event\":", event)
     buffer.append(raw: ",\"firedAt\":")
     buffer.append(timestamp: firedAt)
-    if !held.isEmpty || event == "digest" {
-      buffer.append(raw: ",\"held\":[")
-      for (index, quake) in held.enumerated() {
-        if index > 0 { buffer.append(raw: ",") }
-        quake.writeJSON(to: &buffer)
-      }
-      buffer.append(raw: "]")
-    }
     buffer.append(member: ",\"key\":", key)
     buffer.append(raw: ",\"previous\":")
     Self.append(previous, to: &buffer)
     buffer.append(raw: ",\"quake\":")
     Self.append(quake, to: &buffer)
+    buffer.append(member: ",\"rule\":", rule)
+    buffer.append(raw: "}")
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  /// The event of a digest: `event` `digest`, no quake, and `held`, the
+  /// events flood control held back, each as it would have been sent.
+  public static func digestJSON(rule: String, key: String, firedAt: Date, heldEvents: [String]) -> String {
+    var buffer = JSONBuffer(capacity: 256 + heldEvents.reduce(0) { $0 + $1.utf8.count + 1 })
+    buffer.append(member: "{\"changes\":[],\"event\":", "digest")
+    buffer.append(raw: ",\"firedAt\":")
+    buffer.append(timestamp: firedAt)
+    buffer.append(raw: ",\"held\":[")
+    for (index, event) in heldEvents.enumerated() {
+      if index > 0 { buffer.append(raw: ",") }
+      buffer.append(json: event.utf8)
+    }
+    buffer.append(member: "],\"key\":", key)
+    buffer.append(raw: ",\"previous\":null,\"quake\":null")
     buffer.append(member: ",\"rule\":", rule)
     buffer.append(raw: "}")
     return String(decoding: buffer.bytes, as: UTF8.self)

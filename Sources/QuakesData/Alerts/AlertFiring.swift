@@ -19,11 +19,14 @@ public struct AlertFiring: Hashable, Sendable {
   public var firedAt: Date
   /// The channel names of the rule, one delivery each.
   public var channels: [String]
+  /// Whether the quake matches the rule's `quiet: unless:` filter: it goes
+  /// out in quiet hours too.
+  public var isUrgent: Bool
 
   /// Creates a firing.
   public init(
     rule: String, trigger: AlertTrigger, quake: Quake, previous: Quake? = nil, changes: [String] = [],
-    firedAt: Date, channels: [String]
+    firedAt: Date, channels: [String], isUrgent: Bool = false
   ) {
     self.rule = rule
     self.trigger = trigger
@@ -32,6 +35,7 @@ public struct AlertFiring: Hashable, Sendable {
     self.changes = changes
     self.firedAt = firedAt
     self.channels = channels
+    self.isUrgent = isUrgent
   }
 
   /// The version of the quake the firing is about: its `updated` time in

@@ -21,6 +21,9 @@ public struct AlertRule: Hashable, Sendable {
   public var maximumAge: Double
   /// The names of the channels each firing goes to, e.g. `exec:/usr/local/bin/notify`.
   public var channels: [String]
+  /// The quakes that go out even in the rule's quiet hours (`quiet: unless:`);
+  /// `nil` when the rule has none, or no quiet hours.
+  public var urgent: QuakesQuery.Filter?
 
   /// The default ``magnitudeStep``.
   public static let defaultMagnitudeStep = 0.3
@@ -34,7 +37,8 @@ public struct AlertRule: Hashable, Sendable {
     triggers: Set<AlertTrigger> = [.new],
     magnitudeStep: Double = Self.defaultMagnitudeStep,
     maximumAge: Double = Self.defaultMaximumAge,
-    channels: [String] = []
+    channels: [String] = [],
+    urgent: QuakesQuery.Filter? = nil
   ) {
     self.name = name
     self.filter = filter
@@ -42,5 +46,6 @@ public struct AlertRule: Hashable, Sendable {
     self.magnitudeStep = magnitudeStep
     self.maximumAge = maximumAge
     self.channels = channels
+    self.urgent = urgent
   }
 }

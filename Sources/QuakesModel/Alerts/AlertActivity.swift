@@ -11,13 +11,18 @@ public struct AlertActivity: Codable, Hashable, Sendable {
   public var delivered: Int
   /// Deliveries given up.
   public var failed: Int
+  /// Deliveries held back by flood control: waiting for their digest, or listed in one.
+  public var heldBack: Int
 
   /// Creates an activity; all zero by default.
-  public init(fired: Int = 0, lastFired: String? = nil, pending: Int = 0, delivered: Int = 0, failed: Int = 0) {
+  public init(
+    fired: Int = 0, lastFired: String? = nil, pending: Int = 0, delivered: Int = 0, failed: Int = 0, heldBack: Int = 0
+  ) {
     self.fired = fired
     self.lastFired = lastFired
     self.pending = pending
     self.delivered = delivered
     self.failed = failed
+    self.heldBack = heldBack
   }
 }

@@ -6,4 +6,9 @@ public enum AlertDeliveryState: String, CaseIterable, Codable, Hashable, Sendabl
   case delivered
   /// Given up: a permanent refusal, or the last allowed attempt failed.
   case failed
+  /// Held back by the rule's flood control (its limit, or quiet hours),
+  /// until the digest that will list it is due.
+  case held
+  /// Held back, then listed in a digest (whose own deliveries say how it went).
+  case digested
 }
