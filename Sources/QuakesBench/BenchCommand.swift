@@ -25,6 +25,20 @@ public enum BenchCommand {
       let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
       print(BenchmarkInputs.syntheticFeed(count: count))
       return 0
+    case "alerts":
+      // The evaluation alone, for profiling by hand: quakes-bench alerts [quakes] [rules]
+      let numbers = arguments.dropFirst().compactMap { Int($0) }
+      do {
+        let result = try AlertEvaluationBenchmark.run(
+          rules: numbers.dropFirst().first ?? 100, quakes: numbers.first ?? 10_000, rounds: 11)
+        print(
+          "inserted: \(result.inserted.text(2)) ms (\(result.insertedFirings) firings); "
+            + "updated: \(result.updated.text(2)) ms (\(result.updatedFirings) firings)")
+        return 0
+      } catch {
+        FileHandle.standardError.write(Data("quakes-bench alerts: \(error)\n".utf8))
+        return 1
+      }
     case "suite":
       return await BenchmarkSuite.main(arguments: Array(arguments.dropFirst()))
     case "load":
@@ -34,7 +48,7 @@ public enum BenchCommand {
     default:
       FileHandle.standardError.write(
         Data(
-          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | sqlite [count] | decode [file] | feed [count] | load …\n"
+          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | reducer [sizes…] | alerts [quakes] [rules] | sqlite [count] | decode [file] | feed [count] | load …\n"
             .utf8))
       return 2
     }

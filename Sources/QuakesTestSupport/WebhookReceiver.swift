@@ -17,6 +17,8 @@ public final class WebhookReceiver: Sendable {
     public let headers: [String: String]
     /// The body.
     public let body: Data
+    /// When its last byte arrived.
+    public let receivedAt: Date
 
     /// The body as a JSON object, if it is one.
     public var json: [String: Any]? {
@@ -147,7 +149,8 @@ public final class WebhookReceiver: Sendable {
       case .end:
         guard let head = self.head else { return }
         let headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first }
-        guard let status = self.state.take(Received(path: head.uri, headers: headers, body: self.body)) else { return }
+        let request = Received(path: head.uri, headers: headers, body: self.body, receivedAt: Date())
+        guard let status = self.state.take(request) else { return }
         let text = ByteBuffer(string: "answer \(status)")
         var fields = HTTPHeaders()
         fields.add(name: "Content-Length", value: String(text.readableBytes))

@@ -48,7 +48,7 @@ import Testing
           "view feeds_iso", "table quakes_rtree", "table quakes_rtree_node", "table quakes_rtree_parent",
           "table quakes_rtree_rowid", "table alert_firings", "index alert_firings_once",
           "index alert_firings_upgrades", "index alert_firings_fired", "table alert_deliveries",
-          "index alert_deliveries_due", "table alert_attempts",
+          "index alert_deliveries_due", "table alert_attempts", "index alert_firings_released",
         ])
     }
   }

@@ -29,14 +29,22 @@ struct BenchmarkScale: Sendable {
   let loadDepth: Int
   /// Cold starts per cache size.
   let coldStartRounds: Int
+  /// The alert rules, and the batch, of the evaluation benchmark, and its rounds.
+  var alertRules = 100
+  let alertBatch: Int
+  let alertEvaluationRounds: Int
+  /// Quakes announced one at a time to a webhook, for the latency.
+  let alertLatencyRounds: Int
 
   static let full = BenchmarkScale(
     name: "full", largeCount: 100_000, cacheCounts: [100_000, 1_000_000],
     reducerSizes: [1_000, 10_000, 100_000, 1_000_000], ingestRounds: 5, largeIngestRounds: 3, decodeRounds: 11,
-    queryRounds: 21, loadRounds: 3, loadSeconds: 5, loadConnections: 32, loadDepth: 4, coldStartRounds: 5)
+    queryRounds: 21, loadRounds: 3, loadSeconds: 5, loadConnections: 32, loadDepth: 4, coldStartRounds: 5,
+    alertBatch: 10_000, alertEvaluationRounds: 21, alertLatencyRounds: 50)
 
   static let smoke = BenchmarkScale(
     name: "smoke", largeCount: 1_000, cacheCounts: [1_000, 2_000], reducerSizes: [1_000, 2_000],
     ingestRounds: 1, largeIngestRounds: 1, decodeRounds: 1, queryRounds: 2, loadRounds: 1, loadSeconds: 1,
-    loadConnections: 4, loadDepth: 2, coldStartRounds: 1)
+    loadConnections: 4, loadDepth: 2, coldStartRounds: 1, alertBatch: 1_000, alertEvaluationRounds: 2,
+    alertLatencyRounds: 3)
 }

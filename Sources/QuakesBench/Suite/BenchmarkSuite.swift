@@ -108,6 +108,7 @@ struct BenchmarkSuite {
     try await self.queries(cache: inputs.caches[self.scale.largeCount], peerDatabase: largeIngest.peerDatabase)
     try await self.coldStart(inputs)
     try self.reducer()
+    try await self.alerts()
   }
 
   /// `12,345`.

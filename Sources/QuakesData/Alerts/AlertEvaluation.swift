@@ -16,8 +16,10 @@ public import QuakesModel
 /// - A deleted quake whose id an inserted quake lists among its `ids` is the
 ///   same event under a new id: the pair counts as an update.
 ///
-/// The cost is linear in the diff times the rules; old quakes of a first
-/// load cost one comparison each.
+/// The cost is at most the diff times the rules. The rules are sorted by
+/// their magnitude threshold, so a quake below a rule's threshold is done
+/// with it and every rule after it in one comparison (most quakes are
+/// small), and an old quake of a first load costs one comparison.
 public enum AlertEvaluation {
   /// The firings of `rules` for `diff`, committed at `date`; `previous`
   /// gives each updated quake as it was before the batch.
@@ -28,7 +30,12 @@ public enum AlertEvaluation {
     at date: Date
   ) -> [AlertFiring] {
     guard !rules.isEmpty, !diff.isEmpty else { return [] }
-    let compiled = rules.map { (rule: $0, matcher: QuakesQuery.Filter.Matcher($0.filter)) }
+    // By magnitude threshold, lowest first: a quake stops at the first rule
+    // whose threshold it is below (most quakes are small), in one comparison.
+    let compiled = rules.map { CompiledRule($0, at: date) }.sorted { $0.minimumMagnitude < $1.minimumMagnitude }
+    let announcing = compiled.filter(\.firesNew)
+    // A quake older than every rule's max-age is announced by none: one comparison.
+    let oldestAnnounced = announcing.map(\.oldestAnnounced).min() ?? .distantFuture
     let renamed = self.renames(in: diff)
     var firings: [AlertFiring] = []
     for quake in diff.inserted {
@@ -36,12 +43,14 @@ public enum AlertEvaluation {
         self.evaluateUpdate(from: old, to: quake, compiled, at: date, into: &firings)
         continue
       }
-      for (rule, matcher) in compiled
-      where rule.triggers.contains(.new) && quake.time >= date.addingTimeInterval(-rule.maximumAge)
-        && matcher.matches(quake)
-      {
-        firings.append(
-          AlertFiring(rule: rule.name, trigger: .new, quake: quake, firedAt: date, channels: rule.channels))
+      let time = quake.time
+      guard time >= oldestAnnounced else { continue }
+      let magnitude = quake.magnitude ?? -.infinity
+      for rule in announcing {
+        guard rule.minimumMagnitude <= magnitude else { break }
+        if time >= rule.oldestAnnounced && rule.matches(quake) {
+          firings.append(rule.firing(.new, quake, at: date))
+        }
       }
     }
     for quake in diff.updated {
@@ -49,26 +58,56 @@ public enum AlertEvaluation {
       self.evaluateUpdate(from: old, to: quake, compiled, at: date, into: &firings)
     }
     for quake in diff.deleted where !renamed.oldIds.contains(quake.id) {
-      for (rule, matcher) in compiled where rule.triggers.contains(.deleted) && matcher.matches(quake) {
-        firings.append(
-          AlertFiring(rule: rule.name, trigger: .deleted, quake: quake, firedAt: date, channels: rule.channels))
+      let magnitude = quake.magnitude ?? -.infinity
+      for rule in compiled {
+        guard rule.minimumMagnitude <= magnitude else { break }
+        if rule.firesDeleted && rule.matches(quake) {
+          firings.append(rule.firing(.deleted, quake, at: date))
+        }
       }
     }
-    return self.markingUrgent(firings, rules: rules)
+    return firings
   }
 
-  /// `firings` with ``AlertFiring/isUrgent`` set where the quake matches
-  /// its rule's ``AlertRule/urgent`` filter.
-  private static func markingUrgent(_ firings: [AlertFiring], rules: [AlertRule]) -> [AlertFiring] {
-    var urgent: [String: QuakesQuery.Filter.Matcher] = [:]
-    for rule in rules {
-      if let filter = rule.urgent { urgent[rule.name] = QuakesQuery.Filter.Matcher(filter) }
+  /// A rule ready for many quakes: its filters compiled, its triggers as
+  /// flags. A class: the loops hand it around by reference, where copying a
+  /// struct of two compiled filters for every quake cost more than the tests.
+  private final class CompiledRule {
+    let rule: AlertRule
+    let matcher: QuakesQuery.Filter.Matcher
+    let urgent: QuakesQuery.Filter.Matcher?
+    let firesNew: Bool
+    let firesUpgraded: Bool
+    let firesDeleted: Bool
+    /// The oldest origin time a new quake may have to be announced.
+    let oldestAnnounced: Date
+    /// The least magnitude the filter lets through; -∞ when it has no such bound.
+    let minimumMagnitude: Double
+
+    init(_ rule: AlertRule, at date: Date) {
+      self.rule = rule
+      self.matcher = QuakesQuery.Filter.Matcher(rule.filter)
+      self.urgent = rule.urgent.map(QuakesQuery.Filter.Matcher.init)
+      self.firesNew = rule.triggers.contains(.new)
+      self.firesUpgraded = rule.triggers.contains(.upgraded)
+      self.firesDeleted = rule.triggers.contains(.deleted)
+      self.oldestAnnounced = date.addingTimeInterval(-rule.maximumAge)
+      self.minimumMagnitude = rule.filter.minMagnitude ?? -.infinity
     }
-    guard !urgent.isEmpty else { return firings }
-    return firings.map { firing in
-      var firing = firing
-      firing.isUrgent = urgent[firing.rule]?.matches(firing.quake) ?? false
-      return firing
+
+    /// Whether the rule's filter matches `quake` (through a method, so the
+    /// compiled filter is borrowed, never copied, for each quake).
+    func matches(_ quake: Quake) -> Bool {
+      self.matcher.matches(quake)
+    }
+
+    /// The firing of `trigger` for `quake`, urgent when it matches the rule's `unless:`.
+    func firing(
+      _ trigger: AlertTrigger, _ quake: Quake, previous: Quake? = nil, changes: [String] = [], at date: Date
+    ) -> AlertFiring {
+      AlertFiring(
+        rule: self.rule.name, trigger: trigger, quake: quake, previous: previous, changes: changes, firedAt: date,
+        channels: self.rule.channels, isUrgent: self.urgent?.matches(quake) ?? false)
     }
   }
 
@@ -96,23 +135,21 @@ public enum AlertEvaluation {
   private static func evaluateUpdate(
     from old: Quake,
     to new: Quake,
-    _ compiled: [(rule: AlertRule, matcher: QuakesQuery.Filter.Matcher)],
+    _ compiled: [CompiledRule],
     at date: Date,
     into firings: inout [AlertFiring]
   ) {
-    for (rule, matcher) in compiled where matcher.matches(new) {
-      if !matcher.matches(old) {
-        guard rule.triggers.contains(.new) else { continue }
-        firings.append(
-          AlertFiring(
-            rule: rule.name, trigger: .new, quake: new, previous: old, firedAt: date, channels: rule.channels))
-      } else if rule.triggers.contains(.upgraded) {
-        let changes = self.upgrades(from: old, to: new, magnitudeStep: rule.magnitudeStep)
+    let magnitude = new.magnitude ?? -.infinity
+    for rule in compiled {
+      guard rule.minimumMagnitude <= magnitude else { break }
+      guard rule.matches(new) else { continue }
+      if !rule.matches(old) {
+        guard rule.firesNew else { continue }
+        firings.append(rule.firing(.new, new, previous: old, at: date))
+      } else if rule.firesUpgraded {
+        let changes = self.upgrades(from: old, to: new, magnitudeStep: rule.rule.magnitudeStep)
         guard !changes.isEmpty else { continue }
-        firings.append(
-          AlertFiring(
-            rule: rule.name, trigger: .upgraded, quake: new, previous: old, changes: changes, firedAt: date,
-            channels: rule.channels))
+        firings.append(rule.firing(.upgraded, new, previous: old, changes: changes, at: date))
       }
     }
   }

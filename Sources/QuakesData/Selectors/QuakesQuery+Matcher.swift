@@ -11,7 +11,7 @@ extension QuakesQuery.Filter {
   /// The filter compiled once per query: the day turned into an interval,
   /// the search text folded. The selectors use it, and so do the daemon's
   /// filtered watchers.
-  public struct Matcher: Sendable {
+  public final class Matcher: Sendable {
     private let search: SearchText
     private let interval: Range<Date>?
     private let since: Date?
@@ -74,7 +74,7 @@ extension QuakesQuery.Filter {
         return false
       }
       if let network = self.network, !Self.lowercased(quake.network, equals: network) { return false }
-      if self.needsImpact, !self.matchesImpact(quake.impact) { return false }
+      if self.needsImpact, !self.matchesImpact(quake) { return false }
       if let box = self.filter.bbox, !box.contains(quake.epicentre) { return false }
       if let near = self.filter.near, let radius = near.radiusKm,
         Earth.distanceKm(near.centre, quake.epicentre) > radius
@@ -93,24 +93,23 @@ extension QuakesQuery.Filter {
       return SearchText.lowercased(text, equals: lowercase)
     }
 
-    private func matchesImpact(_ impact: QuakeImpact) -> Bool {
-      let filter = self.filter
-      if let minimum = filter.minAlert {
-        guard let alert = impact.alert, alert >= minimum else { return false }
+    private func matchesImpact(_ quake: Quake) -> Bool {
+      if let minimum = self.filter.minAlert {
+        guard let alert = quake.alert, alert >= minimum else { return false }
       }
-      if let minimum = filter.minFelt {
-        guard let felt = impact.felt, felt >= minimum else { return false }
+      if let minimum = self.filter.minFelt {
+        guard let felt = quake.felt, felt >= minimum else { return false }
       }
-      if let minimum = filter.minCdi {
-        guard let cdi = impact.cdi, cdi >= minimum else { return false }
+      if let minimum = self.filter.minCdi {
+        guard let cdi = quake.cdi, cdi >= minimum else { return false }
       }
-      if let minimum = filter.minMmi {
-        guard let mmi = impact.mmi, mmi >= minimum else { return false }
+      if let minimum = self.filter.minMmi {
+        guard let mmi = quake.mmi, mmi >= minimum else { return false }
       }
-      if let minimum = filter.minSignificance {
-        guard let significance = impact.significance, significance >= minimum else { return false }
+      if let minimum = self.filter.minSignificance {
+        guard let significance = quake.significance, significance >= minimum else { return false }
       }
-      if let tsunami = filter.tsunami, impact.tsunami != tsunami { return false }
+      if let tsunami = self.filter.tsunami, quake.tsunami != tsunami { return false }
       return true
     }
   }

@@ -118,6 +118,15 @@ public struct Quake: Sendable, Identifiable {
   /// The network of ``catalog`` alone, without building the rest of it
   /// (a filter asks it of every quake).
   package var network: String? { self.storage.network }
+
+  /// The values of ``impact`` one at a time, without building the rest of
+  /// it (a filter, or an alert rule, asks one of every quake).
+  package var felt: Int? { self.storage.felt.value }
+  package var cdi: Double? { self.storage.cdi.value }
+  package var mmi: Double? { self.storage.mmi.value }
+  package var alert: AlertLevel? { self.storage.alert }
+  package var tsunami: Bool? { self.storage.tsunami }
+  package var significance: Int? { self.storage.significance.value }
 }
 
 extension Quake: Hashable {
