@@ -448,3 +448,34 @@ extension DaemonAlertsTests {
     }
   }
 }
+
+extension DaemonAlertsTests {
+  @Test("a reload that adds a rule: the next batch fires it, and what was cached before stays unannounced")
+  func reloadAddsRule() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withWebhookReceiver { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.quakes(["6.1"]))
+        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: "  {}") { daemon in
+          try await daemon.child.waitForLine { $0.contains("polled all_hour: 1 inserted") }
+          try "feeds: {all_hour: 1h}\nalerts:\n  big: {min-magnitude: 6, webhook: \"\(receiver.url())\"}\n"
+            .write(toFile: directory.file("quakesd.conf"), atomically: true, encoding: .utf8)
+          let reloaded = try await Self.quakectl(["reload", "--format", "json"], daemon)
+          #expect(reloaded.status == 0 && reloaded.output.contains("\"alerts\""), "\(reloaded.output)")
+
+          let now = Int64(Date().timeIntervalSince1970 * 1000)
+          let features = [
+            SyntheticFeed.feature(id: "q0", time: "\(now - 60_000)", magnitude: "6.1"),
+            SyntheticFeed.feature(id: "late", time: "\(now - 30_000)", magnitude: "6.3"),
+          ]
+          standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: [], generated: now, extraFeatures: features))
+          let refreshed = try await Self.quakectl(["refresh", "--feed", "all_hour", "--wait"], daemon)
+          #expect(refreshed.status == 0, "\(refreshed.errors)")
+          let received = try await receiver.waitForRequests(1)
+          #expect(received.compactMap { ($0.json?["quake"] as? [String: Any])?["id"] as? String } == ["late"])
+        }
+      }
+    }
+  }
+}
