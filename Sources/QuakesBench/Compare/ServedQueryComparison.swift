@@ -180,6 +180,7 @@ struct ServedQueryComparison {
         ]
         if let port = self.peerPort, !peer.isEmpty {
           runs.append {
+            try await self.settle(port: port)
             let outcome = try await self.load(
               ["--tcp", "\(port)", "--framing", "http", "--requests", peerFile] + eachOnce)
             result.peer[query, default: []].append(outcome)
@@ -199,6 +200,23 @@ struct ServedQueryComparison {
       "--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup",
       "\(self.warmup)",
     ]
+  }
+
+  /// Waits until datasette on `port` has answered every request of the
+  /// previous run: a load leaves requests queued for its SQL threads after
+  /// the generator stops reading, and a first answer measured behind them
+  /// would time their backlog (or get no reply in the run at all). One
+  /// small SQL query waits its turn behind them.
+  private func settle(port: UInt16) async throws {
+    let probe = try await Command.run(
+      "/usr/bin/python3",
+      [
+        "-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=300).read()",
+        "http://127.0.0.1:\(port)/peer/quakes.json?_size=1&_shape=array",
+      ])
+    guard probe.status == 0 else {
+      throw MeasuredRun.Failure(description: "datasette on port \(port) did not answer a probe: \(probe.errors)")
+    }
   }
 
   private func load(_ arguments: [String]) async throws -> LoadGenerator.Outcome {

@@ -28,9 +28,8 @@ extension BenchmarkSuite {
       if let peers = self.peers, let peerDatabase {
         try await SQLiteShell.run(peerDatabase, "CREATE INDEX IF NOT EXISTS quakes_time ON quakes(time)")
         // -i: immutable, as a user serves a file nothing writes to. Its
-        // 1-second limit on a query would make a slow answer an error (its
-        // unindexed magnitude sort comes near it here): the limit is raised,
-        // so that datasette does the same work as quakesd and is timed.
+        // one-second limit on a query is raised, so that a slow answer is
+        // timed rather than refused.
         try await withChildProcess(
           executable: peers.datasette,
           arguments: [
