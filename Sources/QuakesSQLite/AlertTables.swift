@@ -41,6 +41,22 @@ enum AlertTables {
     ORDER BY d.next_attempt, d.firing LIMIT ?
     """
 
+  /// The columns of ``dueSQL``, for messages.
+  static let dueColumns = [
+    "firing", "channel", "rule", "event", "quake_id", "version", "payload", "attempts", "released", "urgent",
+  ]
+
+  /// The columns of the history's query, for messages.
+  static let historyColumns = [
+    "firing", "channel", "rule", "event", "quake_id", "version", "fired", "state", "next_attempt",
+  ]
+
+  /// A reader of `row` of the outbox: a value a script wrote against the
+  /// schema is an error naming it, never a crash.
+  static func reader(_ row: Row, columns: [String]) -> RowReader {
+    RowReader(row: row, table: "the alert outbox", columns: columns)
+  }
+
   /// When the next pending or held delivery falls due after a time.
   static let nextDueSQL = """
     SELECT min(next_attempt) FROM alert_deliveries WHERE state IN ('pending', 'held') AND next_attempt > ?

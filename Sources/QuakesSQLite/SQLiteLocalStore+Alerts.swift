@@ -13,14 +13,16 @@ extension SQLiteLocalStore {
     try await self.alerts { db in
       try Row.fetchAll(db, sql: AlertTables.dueSQL, arguments: [Timestamp.milliseconds(date), max(1, limit)]).map {
         row in
-        let rule: String = row[2]
-        let event: String = row[3]
-        let quakeId: String = row[4]
-        let version: Int64 = row[5]
+        let reader = AlertTables.reader(row, columns: AlertTables.dueColumns)
+        let rule = try reader.text(2)
+        let event = try reader.text(3)
+        let quakeId = try reader.text(4)
         return AlertDelivery(
-          firing: row[0], channel: row[1], rule: rule, event: event, quakeId: quakeId,
-          key: AlertFiring.idempotencyKey(rule: rule, event: event, quakeId: quakeId, version: version),
-          payload: row[6], attempts: row[7], isReleased: row[8], isUrgent: row[9])
+          firing: try reader.integer(0), channel: try reader.text(1), rule: rule, event: event, quakeId: quakeId,
+          key: AlertFiring.idempotencyKey(
+            rule: rule, event: event, quakeId: quakeId, version: try reader.integer(5, in: QuakeRanges.milliseconds)),
+          payload: try reader.text(6), attempts: try reader.optionalInteger(7, in: 0...1_000_000) ?? 0,
+          isReleased: try reader.integer(8) != 0, isUrgent: try reader.integer(9) != 0)
       }
     }
   }
@@ -28,7 +30,11 @@ extension SQLiteLocalStore {
   /// When the next pending delivery falls due after `date`; `nil` when none does.
   public func nextAlertDeliveryDue(after date: Date) async throws -> Date? {
     try await self.alerts { db in
-      try Int64.fetchOne(db, sql: AlertTables.nextDueSQL, arguments: [Timestamp.milliseconds(date)])
+      guard let row = try Row.fetchOne(db, sql: AlertTables.nextDueSQL, arguments: [Timestamp.milliseconds(date)])
+      else {
+        return nil
+      }
+      return try AlertTables.reader(row, columns: ["next_attempt"]).optionalInteger(0, in: QuakeRanges.milliseconds)
         .map(Timestamp.date(milliseconds:))
     }
   }
@@ -70,10 +76,16 @@ extension SQLiteLocalStore {
   /// when the first of them was.
   public func releasedAlertFirings(rule: String, since date: Date) async throws -> (count: Int, first: Date?) {
     try await self.alerts { db in
-      let row = try Row.fetchOne(
-        db, sql: "SELECT count(*), min(released) FROM alert_firings WHERE rule = ? AND released >= ?",
-        arguments: [rule, Timestamp.milliseconds(date)])
-      return (row?[0] ?? 0, (row?[1] as Int64?).map(Timestamp.date(milliseconds:)))
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT count(*), min(released) FROM alert_firings WHERE rule = ? AND released >= ?",
+          arguments: [rule, Timestamp.milliseconds(date)])
+      else { return (0, nil) }
+      let reader = AlertTables.reader(row, columns: ["count", "released"])
+      return (
+        try reader.optionalInteger(0, in: 0...Int.max) ?? 0,
+        try reader.optionalInteger(1, in: QuakeRanges.milliseconds).map(Timestamp.date(milliseconds:))
+      )
     }
   }
 
@@ -102,13 +114,15 @@ extension SQLiteLocalStore {
           SELECT DISTINCT f.id, f.payload FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
           WHERE f.rule = ? AND d.state = 'held' AND d.next_attempt <= ? ORDER BY f.id
           """, arguments: [rule, now])
-      guard let first = held.first, let last = held.last else { return 0 }
-      let firstId: Int64 = first[0]
-      let lastId: Int64 = last[0]
+      let heldEvents = try held.map { row in
+        let reader = AlertTables.reader(row, columns: ["id", "payload"])
+        return (firing: try reader.integer(0), payload: try reader.text(1))
+      }
+      guard let firstId = heldEvents.first?.firing, let lastId = heldEvents.last?.firing else { return 0 }
       let payload = AlertFiring.digestJSON(
         rule: rule,
         key: AlertFiring.idempotencyKey(rule: rule, event: "digest", quakeId: "\(firstId)-\(lastId)", version: now),
-        firedAt: date, heldEvents: held.map { $0[1] as String })
+        firedAt: date, heldEvents: heldEvents.map(\.payload))
       try db.execute(
         sql: """
           INSERT INTO alert_firings (rule, event, quake_id, version, fired, payload, released)
@@ -121,13 +135,13 @@ extension SQLiteLocalStore {
             "INSERT INTO alert_deliveries (firing, channel, state, attempts, next_attempt) VALUES (?, ?, 'pending', 0, ?)",
           arguments: [digest, channel, now])
       }
-      for row in held {
+      for event in heldEvents {
         try db.execute(
           sql:
             "UPDATE alert_deliveries SET state = 'digested', finished = ?, last_error = NULL WHERE firing = ? AND state = 'held'",
-          arguments: [now, row[0] as Int64])
+          arguments: [now, event.firing])
       }
-      return held.count
+      return heldEvents.count
     }
   }
 
@@ -166,11 +180,11 @@ extension SQLiteLocalStore {
       let firings = try Row.fetchCursor(
         db, sql: "SELECT rule, count(*), max(fired) FROM alert_firings WHERE event != 'test' GROUP BY rule")
       while let row = try firings.next() {
-        let rule: String = row[0]
-        activity[rule, default: AlertActivity()].fired = row[1]
-        activity[rule, default: AlertActivity()].lastFired = (row[2] as Int64?).map {
-          Timestamp.iso8601(Timestamp.date(milliseconds: $0))
-        }
+        let reader = AlertTables.reader(row, columns: ["rule", "count", "fired"])
+        let rule = try reader.text(0)
+        activity[rule, default: AlertActivity()].fired = try reader.optionalInteger(1, in: 0...Int.max) ?? 0
+        activity[rule, default: AlertActivity()].lastFired = try reader.optionalInteger(2, in: QuakeRanges.milliseconds)
+          .map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) }
       }
       let deliveries = try Row.fetchCursor(
         db,
@@ -179,9 +193,10 @@ extension SQLiteLocalStore {
           WHERE f.event != 'test' GROUP BY f.rule, d.state
           """)
       while let row = try deliveries.next() {
-        let rule: String = row[0]
-        let count: Int = row[2]
-        switch AlertDeliveryState(rawValue: row[1]) {
+        let reader = AlertTables.reader(row, columns: ["rule", "state", "count"])
+        let rule = try reader.text(0)
+        let count = try reader.optionalInteger(2, in: 0...Int.max) ?? 0
+        switch AlertDeliveryState(rawValue: try reader.text(1)) {
         case .pending: activity[rule, default: AlertActivity()].pending += count
         case .delivered: activity[rule, default: AlertActivity()].delivered += count
         case .failed: activity[rule, default: AlertActivity()].failed += count
@@ -222,22 +237,29 @@ extension SQLiteLocalStore {
           WHERE firing = ? AND channel = ? ORDER BY number
           """)
       return try rows.map { row in
-        let firing: Int64 = row[0]
-        let channel: String = row[1]
-        let rule: String = row[2]
-        let event: String = row[3]
-        let quakeId: String = row[4]
+        let reader = AlertTables.reader(row, columns: AlertTables.historyColumns)
+        let firing = try reader.integer(0)
+        let channel = try reader.text(1)
+        let rule = try reader.text(2)
+        let event = try reader.text(3)
+        let quakeId = try reader.text(4)
         let tries = try Row.fetchAll(attempts, arguments: [firing, channel]).map { attempt in
-          AlertHistoryEntry.Attempt(
-            startedAt: Timestamp.iso8601(Timestamp.date(milliseconds: attempt[0])), milliseconds: attempt[1],
-            delivered: (attempt[2] as String) == "delivered", detail: attempt[3])
+          let attempt = AlertTables.reader(attempt, columns: ["started", "milliseconds", "outcome", "detail"])
+          return AlertHistoryEntry.Attempt(
+            startedAt: Timestamp.iso8601(
+              Timestamp.date(milliseconds: try attempt.integer(0, in: QuakeRanges.milliseconds))),
+            milliseconds: try attempt.optionalInteger(1, in: 0...Int.max) ?? 0,
+            delivered: try attempt.text(2) == "delivered", detail: try attempt.optionalText(3))
         }
         return AlertHistoryEntry(
           rule: rule, event: event, quakeId: quakeId,
-          key: AlertFiring.idempotencyKey(rule: rule, event: event, quakeId: quakeId, version: row[5]),
-          firedAt: Timestamp.iso8601(Timestamp.date(milliseconds: row[6])), channel: channel,
-          state: AlertDeliveryState(rawValue: row[7]) ?? .failed,
-          nextAttempt: (row[8] as Int64?).map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) }, attempts: tries)
+          key: AlertFiring.idempotencyKey(
+            rule: rule, event: event, quakeId: quakeId, version: try reader.integer(5, in: QuakeRanges.milliseconds)),
+          firedAt: Timestamp.iso8601(Timestamp.date(milliseconds: try reader.integer(6, in: QuakeRanges.milliseconds))),
+          channel: channel, state: AlertDeliveryState(rawValue: try reader.text(7)) ?? .failed,
+          nextAttempt: try reader.optionalInteger(8, in: QuakeRanges.milliseconds)
+            .map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) },
+          attempts: tries)
       }
     }
   }

@@ -118,4 +118,27 @@ import Testing
     #expect(try await store.pruneAlertHistory(firedBefore: self.firedAt.addingTimeInterval(1)) == 1)
     #expect(try await store.alertHistory(rule: nil, since: nil, limit: 10).map(\.quakeId) == ["b", "b"])
   }
+
+  @Test(
+    "a value a script wrote against the outbox's schema is an error naming it, not a crash",
+    arguments: [
+      "UPDATE alert_deliveries SET attempts = 'many'", "UPDATE alert_firings SET version = 'v2'",
+      "UPDATE alert_deliveries SET next_attempt = 9e300", "UPDATE alert_firings SET fired = x'00'",
+    ])
+  func tamperedOutbox(statement: String) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    let quake = Quake.sample("a")
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]), firings: [self.firing(.new, quake)])
+    try DatabaseFile.execute(path, statement)
+    await #expect(throws: SQLiteLocalStoreError.self) {
+      _ = try await store.alertDeliveriesDue(at: .distantFuture, limit: 10)
+      _ = try await store.alertHistory(rule: nil, since: nil, limit: 10)
+      _ = try await store.alertActivity()
+    }
+    try store.close()
+  }
 }

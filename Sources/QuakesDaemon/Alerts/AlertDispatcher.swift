@@ -112,7 +112,8 @@ actor AlertDispatcher {
         let clock = self.now
         let timer = next.map { date in
           Task {
-            let wait = max(0, date.timeIntervalSince(clock()))
+            // At most a day: a time far off (a script wrote it) is looked at again then.
+            let wait = min(max(0, date.timeIntervalSince(clock())), 86_400)
             try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up)) + 1))
             self.nudge()
           }
