@@ -62,15 +62,31 @@ enum AlertTables {
     SELECT min(next_attempt) FROM alert_deliveries WHERE state IN ('pending', 'held') AND next_attempt > ?
     """
 
+  /// Whether a rule already fired an event for a quake under another id.
+  static let firedUnderAnotherIdSQL = """
+    SELECT 1 FROM alert_firings WHERE rule = ? AND event = ? AND quake_id = ? LIMIT 1
+    """
+
   /// Writes `firings` inside the caller's transaction: each firing the
   /// unique indexes let in gets a pending delivery per channel, due at once.
-  /// Returns how many firings were written.
+  /// A `new` or `deleted` firing of a quake that the rule already fired so
+  /// under one of its other ids (`ids`: USGS changed its id since) is left
+  /// out too. Returns how many firings were written.
   static func write(_ firings: [AlertFiring], in db: Database) throws -> Int {
     guard !firings.isEmpty else { return 0 }
     let insertFiring = try db.cachedStatement(sql: self.insertFiringSQL)
     let insertDelivery = try db.cachedStatement(sql: self.insertDeliverySQL)
+    let firedUnderAnotherId = try db.cachedStatement(sql: self.firedUnderAnotherIdSQL)
     var written = 0
     for firing in firings {
+      if firing.trigger != .upgraded, let ids = firing.quake.catalog.ids?.elements,
+        try ids.contains(where: { id in
+          try id != firing.quake.id
+            && Bool.fetchOne(firedUnderAnotherId, arguments: [firing.rule, firing.trigger.rawValue, id]) == true
+        })
+      {
+        continue
+      }
       let fired = Timestamp.milliseconds(firing.firedAt)
       try insertFiring.execute(arguments: [
         firing.rule, firing.trigger.rawValue, firing.quake.id, firing.version, fired, firing.eventJSON,

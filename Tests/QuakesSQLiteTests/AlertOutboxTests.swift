@@ -48,6 +48,27 @@ import Testing
     #expect(activity["big"]?.pending == 8 && activity["other"]?.fired == 1)
   }
 
+  @Test("a quake under a new id that the rule announced under its old one is not announced again")
+  func idChangeDoesNotRepeat() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let old = Quake.sample("ak1")
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [old]), firings: [self.firing(.new, old)])
+    let renamed = Quake(
+      id: "us1", magnitude: old.magnitude, time: old.time, updated: old.updated, place: old.place,
+      longitude: old.longitude, latitude: old.latitude,
+      catalog: QuakeCatalogEntry(ids: CommaWrappedList(["ak1", "us1"])))
+    let other = Quake(
+      id: "us2", magnitude: old.magnitude, time: old.time, updated: old.updated, place: old.place,
+      longitude: old.longitude, latitude: old.latitude, catalog: QuakeCatalogEntry(ids: CommaWrappedList(["us2"])))
+    // Say a purge and a refetch brought the quake back under its new id alone.
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [renamed, other]),
+      firings: [self.firing(.new, renamed), self.firing(.new, other)])
+    let history = try await store.alertHistory(rule: "big", since: nil, limit: 10)
+    #expect(Set(history.map(\.quakeId)) == ["ak1", "us2"])
+  }
+
   @Test("attempts: a retry stays pending until its time, a success is delivered, the last failure is failed")
   func attemptsMoveDeliveries() async throws {
     let store = try SQLiteLocalStore.inMemory()
