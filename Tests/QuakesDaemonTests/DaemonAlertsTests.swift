@@ -479,3 +479,70 @@ extension DaemonAlertsTests {
     }
   }
 }
+
+extension DaemonAlertsTests {
+  @Test(
+    "quakectl alerts, alerts test and alerts test --send: what a rule matches, one real test event, and every refusal with its status"
+  )
+  func seeingAndTestingAlerts() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withWebhookReceiver { receiver in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_hour", body: Self.quakes(["6.4", "6.2", "3.1"]))
+        try await Self.withAlertingQuakesd(
+          in: directory, standIn: standIn,
+          alerts: """
+              big: {min-magnitude: 6, max-age: 1s, webhook: "\(receiver.url("/secret-path"))"}
+              silent: {min-magnitude: 3}
+            """
+        ) { daemon in
+          try await daemon.child.waitForLine { $0.contains("polled all_hour: 3 inserted") }
+          // big's max-age is 1s and the quakes are minutes old: only silent (1h) fired, for all three.
+          let table = try await Self.quakectl(["alerts", "--format", "table"], daemon)
+          #expect(table.status == 0 && table.output.contains("big") && table.output.contains("silent"))
+          #expect(!table.output.contains("secret-path"), "a webhook shows its origin only: \(table.output)")
+          let status = try await Self.quakectl(["status", "--format", "table"], daemon)
+          #expect(status.output.contains("alerts: 2 rules; fired 3"), "\(status.output)")
+
+          let matched = try await Self.quakectl(["alerts", "test", "big", "--format", "ndjson"], daemon)
+          let ids = matched.output.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
+          }
+          #expect(ids == ["q0", "q1"], "the cached quakes the rule matches, newest first: \(matched.output)")
+          #expect(receiver.received.isEmpty, "a test without --send sends nothing")
+
+          let sent = try await Self.quakectl(["alerts", "test", "big", "--send", "q1", "--format", "table"], daemon)
+          #expect(sent.status == 0 && sent.output.contains("delivered to webhook:"), "\(sent.output)\(sent.errors)")
+          let event = try #require(try await receiver.waitForRequests(1).first?.json)
+          #expect(event["event"] as? String == "test" && (event["quake"] as? [String: Any])?["id"] as? String == "q1")
+          let history = try await Self.history("big", daemon)
+          #expect(
+            history.map { $0["event"] as? String } == ["test"] && history.first?["state"] as? String == "delivered")
+
+          receiver.answer(.statuses([404]))
+          let refused = try await Self.quakectl(["alerts", "test", "big", "--send", "q1"], daemon)
+          #expect(refused.status == 1, "a channel that does not take the event: exit 1; \(refused.output)")
+
+          let refusals: [([String], Int32, String)] = [
+            (["alerts", "test", "nope"], 10, "no alert rule nope; rules: big, silent"),
+            (["alerts", "test", "big", "--send", "nothere"], 10, "no quake with id nothere"),
+            (["alerts", "test", "silent", "--send", "q2"], 2, "has no channel"),
+            (["alerts", "history", "--limit", "0"], 2, "--limit must be from 1"),
+          ]
+          for (arguments, expected, message) in refusals {
+            let run = try await Self.quakectl(arguments, daemon)
+            #expect(run.status == expected && run.errors.contains(message), "\(arguments): \(run.status) \(run.errors)")
+          }
+          let viaQuery = try await Command.run(
+            try ChildProcess.builtExecutable("quakectl"),
+            ["alerts", "test", "big", "--send", "q1", "--socket", daemon.querySocket])
+          #expect(viaQuery.status == 4 && viaQuery.errors.contains("control.sock"), "\(viaQuery.errors)")
+          let since = try await Self.quakectl(
+            ["alerts", "history", "--since", "2100-01-01", "--format", "json"], daemon)
+          #expect(since.output.contains("\"deliveries\":[]"), "\(since.output)")
+        }
+      }
+    }
+  }
+}

@@ -24,9 +24,7 @@ struct StatusCommand: ParsableCommand {
   }
 
   static func table(_ status: StatusResult, now: Date) -> String {
-    let age = { (text: String?) in
-      text.flatMap { Timestamp.parseISO8601($0) }.map { RelativeAge.text($0, now: now) } ?? "-"
-    }
+    let age = { (text: String?) in relativeAge(text, now: now) }
     var lines = [
       "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacingOccurrences(of: " ago", with: ""))",
       "cache: \(status.cache.count) quakes (\(status.cache.state.rawValue))"

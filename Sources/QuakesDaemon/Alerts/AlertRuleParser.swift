@@ -78,7 +78,7 @@ enum AlertRuleParser {
   private static func limit(_ value: Any?) throws(Refusal) -> AlertLimit? {
     guard let value else { return nil }
     guard let map = value as? [String: Any], Set(map.keys) == ["count", "per"],
-      let count = (map["count"] as? NSNumber)?.intValue ?? Int("\(map["count"] ?? "")"), (1...100_000).contains(count),
+      let count = map["count"] as? Int ?? Int("\(map["count"] ?? "")"), (1...100_000).contains(count),
       let per = map["per"]
     else {
       throw Refusal("has limit \(StructuredYAML.flow(value)); limit takes {count: 1 to 100000, per: a time such as 1h}")
@@ -136,7 +136,9 @@ enum AlertRuleParser {
 
   private static func magnitudeStep(_ value: Any?) throws(Refusal) -> Double {
     guard let value else { return AlertRule.defaultMagnitudeStep }
-    guard let step = (value as? NSNumber)?.doubleValue ?? Double("\(value)"), step > 0, step <= 10 else {
+    // A whole number or a decimal as YAML loads it (never a Boolean), or text.
+    let number = value as? Double ?? (value as? Int).map(Double.init) ?? (value is Bool ? nil : Double("\(value)"))
+    guard let step = number, step > 0, step <= 10 else {
       throw Refusal("has magnitude-step \"\(value)\"; it takes a number above 0 and at most 10")
     }
     return step
