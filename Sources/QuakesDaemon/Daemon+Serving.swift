@@ -16,6 +16,7 @@ extension Daemon {
     scheduler: PollScheduler,
     listener: Listener<L, R>,
     network: CurlNetworkSession,
+    historyPacer: RequestPacer,
     outbox: SQLiteLocalStore,
     backup: DatabaseBackup,
     metrics: DaemonMetrics,
@@ -26,7 +27,8 @@ extension Daemon {
     let current = ReloadableSetting(self.configuration)
     let reloader = self.reloading.map {
       ConfigurationReloader(
-        source: $0, current: current, scheduler: scheduler, network: network, store: store, limits: limits,
+        source: $0, current: current, scheduler: scheduler, network: network, historyPacer: historyPacer,
+        store: store, limits: limits,
         metrics: metrics, notifier: notifier, logger: self.logger)
     }
     let dispatcher = AlertDispatcher(outbox: outbox, configuration: current, logger: self.logger)
@@ -76,6 +78,7 @@ extension Daemon {
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         group.addTask { await watchHub.run() }
         group.addTask { await dispatcher.run(store: store) }
+        group.addTask { await ReconcileScheduler(store: store, configuration: current).run() }
         group.addTask { await metrics.recordPolls(pollTransitions) }
         if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
           group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }

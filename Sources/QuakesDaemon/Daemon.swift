@@ -41,8 +41,15 @@ public struct Daemon: Service {
       try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
         try USGSFeedCatalogue(baseURL: url)
       } ?? USGSFeedCatalogue()
+    let fdsn =
+      try self.configuration.fdsnBaseURL.map { url throws(USGSFeedCatalogueError) in
+        try FDSNService(baseURL: url)
+      } ?? FDSNService()
     let metrics = DaemonMetrics()
-    let remoteStore = USGSRemoteStore(catalogue: catalogue, configuration: self.configuration.network) {
+    let history = FDSNAccess(service: fdsn, pacer: RequestPacer(interval: self.configuration.fdsnInterval))
+    let remoteStore = USGSRemoteStore(
+      catalogue: catalogue, configuration: self.configuration.network, history: history
+    ) {
       metrics.fetched($0.feed, bytes: $0.bytes, skippedFeatures: $0.skippedFeatures, notAFeed: $0.notAFeed)
     }
     let store = await Store(
@@ -66,7 +73,8 @@ public struct Daemon: Service {
         scratchDirectory: self.configuration.ephemeral
           ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
       try await self.serve(
-        store, scheduler: scheduler, listener: listener, network: remoteStore.session, outbox: localStore,
+        store, scheduler: scheduler, listener: listener, network: remoteStore.session,
+        historyPacer: remoteStore.history.pacer, outbox: localStore,
         backup: backup,
         metrics: metrics, notifier: notifier, feedsFrom: catalogue.baseURL)
     }

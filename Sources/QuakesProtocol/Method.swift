@@ -36,12 +36,19 @@ public enum Method: String, CaseIterable, Hashable, Sendable, Codable {
   case alertTest = "alerts.test"
   /// One test notification of a cached quake through an alert rule's channels.
   case alertSend = "alerts.send"
+  /// Fetch a span of history from the FDSN event service (or resume it).
+  case backfill = "backfill.start"
+  /// The progress of the last backfill and the last reconciliation.
+  case backfillStatus = "backfill.status"
+  /// Stop the running backfill.
+  case backfillCancel = "backfill.cancel"
 
   /// Whether the method only reads, so `query.sock` may call it.
   public var isReadOnly: Bool {
     switch self {
-    case .info, .status, .count, .get, .list, .watch, .metrics, .alerts, .alertHistory, .alertTest: true
-    case .refresh, .delete, .purge, .reload, .backup, .alertSend: false
+    case .info, .status, .count, .get, .list, .watch, .metrics, .alerts, .alertHistory, .alertTest, .backfillStatus:
+      true
+    case .refresh, .delete, .purge, .reload, .backup, .alertSend, .backfill, .backfillCancel: false
     }
   }
 }

@@ -37,7 +37,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   private let identity: FileIdentity?
   /// Rows of `quakes` and `feeds` written so far, as SQLite counts each
   /// statement's changes (``rowChanges()``).
-  private let tableRowChanges = Mutex(0)
+  let tableRowChanges = Mutex(0)
 
   private init(path: String?, writer: any DatabaseWriter, options: Options) {
     self.path = path
@@ -120,6 +120,12 @@ extension SQLiteLocalStore {
             cache.feeds[feed] = record
           }
         }
+        let jobs = try Row.fetchCursor(db, sql: HistoryJobsTable.selectAllSQL)
+        while let row = try jobs.next() {
+          if let job = try HistoryJobsTable.job(row) {
+            cache.history[job.kind] = job
+          }
+        }
         return cache
       }
     } catch {
@@ -167,28 +173,7 @@ extension SQLiteLocalStore {
         let cache = try PageCacheForBatch(db, rows: diff.inserted.count + diff.updated.count + diff.deleted.count)
         defer { cache.restore(db) }
         try db.inTransaction(.immediate) {
-          var rows = 0
-          var changes = 0
-          let upsert = try db.cachedStatement(sql: QuakesTable.upsertSQL)
-          let index = try db.cachedStatement(sql: SpatialIndexTable.upsertSQL)
-          // In key order, each row goes next to the previous one in the
-          // table's B-tree instead of into a random page.
-          for quake in [diff.inserted, diff.updated].joined().sorted(by: { $0.id < $1.id }) {
-            try upsert.execute(arguments: QuakesTable.arguments(quake))
-            changes += db.changesCount
-            try index.execute(arguments: SpatialIndexTable.arguments(quake))
-            rows += 1
-            progress?(rows)
-          }
-          let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
-          let unindex = try db.cachedStatement(sql: SpatialIndexTable.deleteSQL)
-          for quake in diff.deleted {
-            try delete.execute(arguments: [quake.id])
-            changes += db.changesCount
-            try unindex.execute(arguments: [SpatialIndexTable.key(of: quake.id)])
-            rows += 1
-            progress?(rows)
-          }
+          var changes = try Self.writeRows(of: diff, in: db, progress: progress)
           try db.cachedStatement(sql: FeedsTable.upsertSQL)
             .execute(arguments: FeedsTable.arguments(feed: feed, record: record))
           changes += db.changesCount
@@ -260,6 +245,35 @@ extension SQLiteLocalStore {
 }
 
 extension SQLiteLocalStore {
+  /// Upserts the inserted and updated quakes of `diff` and deletes its
+  /// deleted ones, with their spatial index entries, inside the caller's
+  /// transaction; calls `progress` after each row. Returns the rows changed.
+  static func writeRows(of diff: QuakesDiff, in db: Database, progress: (@Sendable (Int) -> Void)?) throws -> Int {
+    var rows = 0
+    var changes = 0
+    let upsert = try db.cachedStatement(sql: QuakesTable.upsertSQL)
+    let index = try db.cachedStatement(sql: SpatialIndexTable.upsertSQL)
+    // In key order, each row goes next to the previous one in the
+    // table's B-tree instead of into a random page.
+    for quake in [diff.inserted, diff.updated].joined().sorted(by: { $0.id < $1.id }) {
+      try upsert.execute(arguments: QuakesTable.arguments(quake))
+      changes += db.changesCount
+      try index.execute(arguments: SpatialIndexTable.arguments(quake))
+      rows += 1
+      progress?(rows)
+    }
+    let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
+    let unindex = try db.cachedStatement(sql: SpatialIndexTable.deleteSQL)
+    for quake in diff.deleted {
+      try delete.execute(arguments: [quake.id])
+      changes += db.changesCount
+      try unindex.execute(arguments: [SpatialIndexTable.key(of: quake.id)])
+      rows += 1
+      progress?(rows)
+    }
+    return changes
+  }
+
   /// Rows of `quakes` and `feeds` this store inserted, updated or deleted
   /// since it opened, as SQLite counts each statement's changes (the
   /// spatial index's entries, written beside each quake, are not counted):
@@ -298,12 +312,12 @@ extension SQLiteLocalStore {
   /// Throws ``SQLiteLocalStoreError/Kind/removed`` when the path no longer
   /// names the file the store opened (someone removed the state directory,
   /// or replaced the file): a write would be lost.
-  private func checkFileInPlace(_ operation: SQLiteLocalStoreError.Operation) throws {
+  func checkFileInPlace(_ operation: SQLiteLocalStoreError.Operation) throws {
     guard let identity = self.identity, let path = self.path, let change = identity.change(at: path) else { return }
     throw SQLiteLocalStoreError(kind: .removed, path: path, operation: operation, detail: change)
   }
 
-  private func translating(_ error: any Error, _ operation: SQLiteLocalStoreError.Operation) -> any Error {
+  func translating(_ error: any Error, _ operation: SQLiteLocalStoreError.Operation) -> any Error {
     SQLiteLocalStoreError.translating(
       error, path: self.path ?? Self.inMemoryPath, operation: operation, busyTimeout: self.options.busyTimeout)
   }

@@ -15,6 +15,8 @@ extension SQLiteLocalStoreError {
     case expire(count: Int)
     /// Reading or recording the alert outbox.
     case alerts
+    /// Writing a window or the checkpoint of a backfill or reconciliation.
+    case history(kind: String)
     /// Closing the database.
     case close
 
@@ -28,6 +30,7 @@ extension SQLiteLocalStoreError {
       case .deleteAll: "delete every quake from"
       case .expire(let count): "remove \(count) expired quakes from"
       case .alerts: "record alert deliveries in"
+      case .history(let kind): "write the \(kind)'s progress to"
       case .close: "close"
       }
     }

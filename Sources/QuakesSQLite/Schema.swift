@@ -143,6 +143,26 @@ enum Schema {
           PRIMARY KEY (firing, channel, number)
         ) WITHOUT ROWID;
         """),
+    SchemaMigration(
+      version: 6,
+      summary: "history_jobs: the checkpoint of the last backfill and the last reconciliation",
+      sql: """
+        CREATE TABLE history_jobs (
+          kind TEXT PRIMARY KEY,
+          query TEXT NOT NULL,
+          phase TEXT NOT NULL,
+          error TEXT,
+          started INTEGER NOT NULL,
+          updated INTEGER NOT NULL,
+          finished INTEGER,
+          cursor INTEGER NOT NULL,
+          windows_done INTEGER NOT NULL,
+          events_fetched INTEGER NOT NULL,
+          events_written INTEGER NOT NULL,
+          events_removed INTEGER NOT NULL,
+          events_expected INTEGER
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.

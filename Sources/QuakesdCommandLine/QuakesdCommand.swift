@@ -51,6 +51,9 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .flag(of: .feedBaseURL), help: .flag(of: .feedBaseURL))
   var feedBaseURL: String?
 
+  @Option(name: .flag(of: .fdsnBaseURL), help: .flag(of: .fdsnBaseURL))
+  var fdsnBaseURL: String?
+
   @Flag(name: .customLong("once"), help: "Poll each feed once, write the changes and exit.")
   var once = false
 
@@ -117,6 +120,7 @@ struct QuakesdCommand: AsyncParsableCommand {
     settings.record(.runtimeDirectory, value: self.runtimeDirectory)
     settings.record(.feeds, values: self.feeds)
     settings.record(.feedBaseURL, value: self.feedBaseURL)
+    settings.record(.fdsnBaseURL, value: self.fdsnBaseURL)
     settings.record(.upstreamDeletions, given: self.noUpstreamDeletions)
     settings.record(.logLevel, value: self.logLevel)
     settings.record(.metricsListen, value: self.metricsListen)

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The head of one request the stand-in received, for a test's assertions.
 public struct RecordedRequest: Hashable, Sendable {
   /// The method, e.g. `GET`.
@@ -8,13 +10,26 @@ public struct RecordedRequest: Hashable, Sendable {
   public let feed: String?
   /// The headers, names lowercased; a header sent twice has its values joined with `, `.
   public let headers: [String: String]
+  /// When the stand-in read the request's head: tests measure the spacing
+  /// of a client's retries with it (`timeIntervalSince`).
+  public let receivedAt: Date
 
-  /// Creates a record.
-  public init(method: String, uri: String, feed: String?, headers: [String: String]) {
+  /// Creates a record; `receivedAt` defaults to now.
+  public init(
+    method: String, uri: String, feed: String?, headers: [String: String],
+    receivedAt: Date = Date()
+  ) {
     self.method = method
     self.uri = uri
     self.feed = feed
     self.headers = headers
+    self.receivedAt = receivedAt
+  }
+
+  /// Whether the request is for the FDSN event service (its path starts
+  /// with ``USGSStandIn/fdsnPath``).
+  public var isFDSN: Bool {
+    self.uri.hasPrefix(USGSStandIn.fdsnPath)
   }
 
   /// The value of the header `name` (any case), if the request had it.

@@ -1,4 +1,5 @@
-/// Why the stand-in could not start.
+/// Why the stand-in could not start, or a catalogue
+/// (``FDSNCatalogue/init(directory:)``) could not be read.
 public struct StandInError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public let description: String

@@ -3,7 +3,9 @@ import NIOHTTP1
 import NIOHTTPCompression
 
 /// Last of the stand-in's handlers (behind the compressor): answers each
-/// request as the feed's ``USGSStandIn/Behaviour`` says.
+/// request as the feed's ``USGSStandIn/Behaviour`` says, or, under
+/// ``USGSStandIn/fdsnPath``, as the FDSN event service does
+/// (`StandInResponder+FDSN.swift`).
 final class StandInResponder: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
@@ -13,7 +15,7 @@ final class StandInResponder: ChannelInboundHandler, RemovableChannelHandler {
   /// compressor's predicate removes it.
   private static let identityMarker = "x-standin-identity"
 
-  private let state: StandInState
+  let state: StandInState
   private var request: HTTPRequestHead?
 
   init(state: StandInState) {
@@ -55,6 +57,10 @@ extension StandInResponder {
     guard request.method == .GET else {
       self.send(
         .methodNotAllowed, text: "only GET is served here", headers: [("Allow", "GET")], to: request, context: context)
+      return
+    }
+    if request.uri.hasPrefix(USGSStandIn.fdsnPath) {
+      self.respondFDSN(to: request, context: context)
       return
     }
     guard let name = self.state.feed(named: request.uri) else {
@@ -130,7 +136,8 @@ extension StandInResponder {
 // MARK: Writing
 
 extension StandInResponder {
-  private func send(
+  /// Writes a one-line text response, e.g. `404 Not Found: no feed at /x`.
+  func send(
     _ status: HTTPResponseStatus,
     text: String,
     headers: [(String, String)] = [],
@@ -143,7 +150,7 @@ extension StandInResponder {
   }
 
   /// Writes a whole response. `body` `nil` means none (a `304`).
-  private func send(
+  func send(
     _ status: HTTPResponseStatus,
     body: [UInt8]?,
     contentType: String? = nil,

@@ -10,17 +10,40 @@ final class StandInState: Sendable {
     var requests: [RecordedRequest] = []
     var waiters: [Waiter] = []
     var isShutDown = false
+    /// What the FDSN event service answers from.
+    var fdsnCatalogue = FDSNCatalogue(events: [])
+    /// The most events a `query` serves (USGS: 20,000).
+    var fdsnMaximum = 20_000
+    /// The failures to answer the next `query` and `count` requests with, first first.
+    var fdsnFailures: [StandInFDSNFailure] = []
+    /// How long the FDSN event service waits before answering, if at all.
+    var fdsnDelay: Duration?
+    /// Whether the FDSN event service gzips answers for clients that accept it.
+    var fdsnCompresses = true
 
-    func count(forFeed name: String?) -> Int {
-      guard let name else { return self.requests.count }
-      return self.requests.count { $0.feed == name }
+    /// The number of requests received that `waiter` counts.
+    func count(for waiter: Waiter) -> Int {
+      self.requests.count(where: waiter.counts)
+    }
+
+    /// The failure to answer an FDSN `query` or `count` with, if one is
+    /// pending; using it counts it down.
+    mutating func takeFDSNFailure() -> StandInFDSNFailure? {
+      guard var failure = self.fdsnFailures.first else { return nil }
+      failure.remaining -= 1
+      if failure.remaining > 0 {
+        self.fdsnFailures[0] = failure
+      } else {
+        self.fdsnFailures.removeFirst()
+      }
+      return failure
     }
   }
 
-  /// A task waiting for `count` requests (for `feed`, when given).
+  /// A task waiting for `count` requests of those `counts` accepts.
   struct Waiter: Sendable {
     let count: Int
-    let feed: String?
+    let counts: @Sendable (RecordedRequest) -> Bool
     let continuation: CheckedContinuation<Void, Never>
   }
 
@@ -56,8 +79,8 @@ final class StandInState: Sendable {
     let ready = self.withContents { contents in
       contents.requests.append(request)
       let counts = contents
-      let ready = contents.waiters.filter { counts.count(forFeed: $0.feed) >= $0.count }
-      contents.waiters.removeAll { counts.count(forFeed: $0.feed) >= $0.count }
+      let ready = contents.waiters.filter { counts.count(for: $0) >= $0.count }
+      contents.waiters.removeAll { counts.count(for: $0) >= $0.count }
       return ready
     }
     for waiter in ready {
@@ -69,7 +92,7 @@ final class StandInState: Sendable {
   /// arrived, or the stand-in stopped).
   func add(_ waiter: Waiter) -> Waiter? {
     self.withContents { contents in
-      if contents.isShutDown || contents.count(forFeed: waiter.feed) >= waiter.count {
+      if contents.isShutDown || contents.count(for: waiter) >= waiter.count {
         return waiter
       }
       contents.waiters.append(waiter)

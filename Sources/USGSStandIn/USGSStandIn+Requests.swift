@@ -16,7 +16,8 @@ extension USGSStandIn {
   /// a test can wait for a request the stand-in will never answer.
   public func waitForRequests(_ count: Int, forFeed name: String? = nil) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let waiter = StandInState.Waiter(count: count, feed: name, continuation: continuation)
+      let waiter = StandInState.Waiter(
+        count: count, counts: { request in name.map { request.feed == $0 } ?? true }, continuation: continuation)
       if let ready = self.state.add(waiter) {
         ready.continuation.resume()
       }

@@ -18,6 +18,11 @@ import NIOPosix
 /// is recorded (``requests``) for assertions, and ``waitForRequests(_:forFeed:)``
 /// awaits their arrival, so tests synchronise on events rather than sleeps.
 ///
+/// Under ``fdsnPath`` it also answers as USGS's FDSN event service
+/// (`query`, `count`, `version`) from an ``FDSNCatalogue`` a test sets with
+/// ``setFDSNCatalogue(_:)``, with USGS's parameters, limits and error pages,
+/// and fails on command there too (``failFDSN(next:status:retryAfter:)``).
+///
 /// Start it with ``start(port:basePath:)`` and always stop it with
 /// ``shutdown()``, or use ``withUSGSStandIn(port:basePath:isolation:_:)``, which
 /// does both. Port 0 (the default) lets the kernel choose a free port.

@@ -2,17 +2,31 @@
 // serves the .geojson files of a directory as feeds on 127.0.0.1 until it is
 // stopped (SIGINT or SIGTERM end it; it holds nothing to flush).
 //
-//   usgs-standin [--port N] [--base-path PATH] [--no-gzip] DIRECTORY
-//   usgs-standin [--port N] [--base-path PATH] --sample
+//   usgs-standin [--port N] [--base-path PATH] [--no-gzip] [FDSN] DIRECTORY
+//   usgs-standin [--port N] [--base-path PATH] [--no-gzip] [FDSN] --sample
+//   usgs-standin [--port N] [--no-gzip] FDSN
+//
+// where FDSN is --fdsn-sample COUNT [--fdsn-from DATE] [--fdsn-to DATE]
+// or --fdsn-directory DIR.
 //
 // With --sample it serves a made-up catalogue of the last 30 days instead
 // (no files needed) and adds a quake every minute, so a watcher sees changes.
 // With --no-gzip it never compresses (the benchmarks use it: compressing is
-// the server's work, not the client's). It prints the base URL to give quakesd as its first line of output.
+// the server's work, not the client's). The FDSN options add the FDSN event
+// service (/fdsnws/event/1/: query, count, version), beside the feeds or
+// alone: --fdsn-sample serves a made-up catalogue of COUNT events over the
+// 365 days before now (or from --fdsn-from to --fdsn-to, ISO 8601 UTC times
+// such as 2024-01-01), --fdsn-directory the features of a directory's
+// .geojson files. It prints the base URL to give quakesd as its first line
+// of output and, when the FDSN service is on, the FDSN base URL as its second.
 import Foundation
 import USGSStandIn
 
-let usage = "usage: usgs-standin [--port N] [--base-path PATH] [--no-gzip] (DIRECTORY | --sample)"
+let usage = """
+  usage: usgs-standin [--port N] [--base-path PATH] [--no-gzip] [FDSN] (DIRECTORY | --sample)
+         usgs-standin [--port N] [--no-gzip] FDSN
+  FDSN:  --fdsn-sample COUNT [--fdsn-from DATE] [--fdsn-to DATE] | --fdsn-directory DIR
+  """
 
 /// Prints `message` and the usage to standard error and exits with status 2.
 func fail(_ message: String) -> Never {
@@ -25,6 +39,10 @@ var basePath = USGSStandIn.defaultBasePath
 var directory: String?
 var sample = false
 var gzip = true
+var fdsnSample: Int?
+var fdsnFrom: Date?
+var fdsnTo: Date?
+var fdsnDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -40,6 +58,20 @@ while let argument = arguments.popFirst() {
     sample = true
   case "--no-gzip":
     gzip = false
+  case "--fdsn-sample":
+    guard let value = arguments.popFirst(), let count = Int(value), count >= 0 else {
+      fail("--fdsn-sample needs a number of events")
+    }
+    fdsnSample = count
+  case "--fdsn-from", "--fdsn-to":
+    guard let value = arguments.popFirst(), let milliseconds = FDSNTime.parse(value) else {
+      fail("\(argument) needs an ISO 8601 date, e.g. 2024-01-01 or 2024-01-01T12:00:00Z")
+    }
+    let date = Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+    if argument == "--fdsn-from" { fdsnFrom = date } else { fdsnTo = date }
+  case "--fdsn-directory":
+    guard let value = arguments.popFirst() else { fail("--fdsn-directory needs a directory") }
+    fdsnDirectory = value
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -48,19 +80,47 @@ while let argument = arguments.popFirst() {
     directory = argument
   }
 }
-guard sample != (directory != nil) else { fail("give either a directory or --sample") }
+let fdsn = fdsnSample != nil || fdsnDirectory != nil
+guard !(sample && directory != nil), sample || directory != nil || fdsn else {
+  fail("give either a directory or --sample, or an FDSN catalogue")
+}
+guard fdsnSample == nil || fdsnDirectory == nil else { fail("give either --fdsn-sample or --fdsn-directory") }
+if let fdsnFrom, let fdsnTo, fdsnFrom >= fdsnTo { fail("--fdsn-from must be before --fdsn-to") }
+guard (fdsnFrom == nil && fdsnTo == nil) || fdsnSample != nil else {
+  fail("--fdsn-from and --fdsn-to need --fdsn-sample")
+}
 
 do {
   let standIn = try await USGSStandIn.start(port: port, basePath: basePath)
   var catalogue = SampleCatalogue()
-  let feeds = try directory.map { try standIn.setFeeds(fromDirectory: $0) } ?? standIn.setSampleFeeds(catalogue)
+  var feeds: [String] = []
+  if let directory {
+    feeds = try standIn.setFeeds(fromDirectory: directory)
+  } else if sample {
+    feeds = standIn.setSampleFeeds(catalogue)
+  }
   if !gzip {
     for feed in feeds { standIn.setBehaviour(.serveUncompressed, forFeed: feed) }
+    standIn.setFDSNCompression(false)
+  }
+  var fdsnSource = ""
+  if let fdsnSample {
+    let to = fdsnTo ?? Date()
+    let from = fdsnFrom ?? to.addingTimeInterval(-365 * 86_400)
+    standIn.setFDSNCatalogue(.generated(count: fdsnSample, from: from, to: to))
+    fdsnSource = "; FDSN: \(fdsnSample) made-up events"
+  } else if let fdsnDirectory {
+    let fdsnCatalogue = try FDSNCatalogue(directory: fdsnDirectory)
+    standIn.setFDSNCatalogue(fdsnCatalogue)
+    fdsnSource = "; FDSN: \(fdsnCatalogue.count) events from \(fdsnDirectory)"
   }
   // Written unbuffered, so a script reading the first line gets it at once.
   let served = feeds.isEmpty ? "no feeds" : feeds.joined(separator: " ")
-  let source = directory.map { "from \($0)" } ?? "from a sample catalogue (a new quake every minute)"
-  FileHandle.standardOutput.write(Data("\(standIn.baseURL)\nusgs-standin: serving \(served) \(source)\n".utf8))
+  let source =
+    directory.map { " from \($0)" } ?? (sample ? " from a sample catalogue (a new quake every minute)" : "")
+  let fdsnLine = fdsn ? "\(standIn.fdsnBaseURL)\n" : ""
+  FileHandle.standardOutput.write(
+    Data("\(standIn.baseURL)\n\(fdsnLine)usgs-standin: serving \(served)\(source)\(fdsnSource)\n".utf8))
   while true {
     try await Task.sleep(for: .seconds(sample ? 60 : 3_600))
     if sample {

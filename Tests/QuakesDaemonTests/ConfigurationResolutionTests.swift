@@ -133,6 +133,8 @@ struct ConfigurationResolutionTests {
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_RETENTION": "[{keep: 30d}]",
       "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
+      "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
+      "QUAKESD_RECONCILE": "6h",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -153,6 +155,9 @@ struct ConfigurationResolutionTests {
     #expect(configuration.syncOptions.alerts.first?.triggers == [.new, .deleted])
     #expect(configuration.syncOptions.alerts.first?.filter.minMagnitude == 6)
     #expect(configuration.alertDelivery.attempts == 3 && configuration.alertDelivery.firstRetry == .seconds(2))
+    #expect(configuration.fdsnBaseURL == "https://mirror.example/fdsn/")
+    #expect(configuration.fdsnInterval == .milliseconds(1_500))
+    #expect(configuration.reconcileInterval == .seconds(6 * 3_600))
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
     )

@@ -104,9 +104,13 @@ struct RequestTests {
     }
   }
 
-  @Test("read-only methods are exactly the queries; the actions, reload, backup and alert sends need control.sock")
+  @Test(
+    "read-only methods are exactly the queries; the actions, reload, backup, alert sends and backfills need control.sock"
+  )
   func readOnly() {
-    #expect(Method.allCases.filter { !$0.isReadOnly } == [.refresh, .delete, .purge, .reload, .backup, .alertSend])
+    #expect(
+      Method.allCases.filter { !$0.isReadOnly }
+        == [.refresh, .delete, .purge, .reload, .backup, .alertSend, .backfill, .backfillCancel])
   }
 
   @Test("a client's request line parses back")

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 5)
+    #expect(SQLiteLocalStore.schemaVersion == 6)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -48,7 +48,7 @@ import Testing
           "view feeds_iso", "table quakes_rtree", "table quakes_rtree_node", "table quakes_rtree_parent",
           "table quakes_rtree_rowid", "table alert_firings", "index alert_firings_once",
           "index alert_firings_upgrades", "index alert_firings_fired", "table alert_deliveries",
-          "index alert_deliveries_due", "table alert_attempts", "index alert_firings_released",
+          "index alert_deliveries_due", "table alert_attempts", "index alert_firings_released", "table history_jobs",
         ])
     }
   }

@@ -6,9 +6,10 @@ import QuakesModel
 actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
   private(set) var quakes: [Quake.ID: Quake] = [:]
   private(set) var records: [QuakesFeed: FeedRecord] = [:]
+  private(set) var jobs: [HistoryJob.Kind: HistoryJob] = [:]
 
   func fetchLocalQuakesQuery() async throws -> PersistedCache {
-    PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
+    PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
   }
 
   func didFetchRemoteQuakesMutation(
@@ -17,6 +18,16 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
     for quake in diff.deleted { self.quakes[quake.id] = nil }
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     self.records[feed] = record
+  }
+
+  func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
+    for quake in diff.deleted { self.quakes[quake.id] = nil }
+    for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
+    self.jobs[job.kind] = job
+  }
+
+  func saveHistoryJobMutation(job: HistoryJob) async throws {
+    self.jobs[job.kind] = job
   }
 
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {

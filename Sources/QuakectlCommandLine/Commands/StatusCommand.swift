@@ -43,6 +43,13 @@ struct StatusCommand: ParsableCommand {
         "alerts: \(alerts.rules) rules; fired \(done.fired) (last \(age(done.lastFired))); "
           + "delivered \(done.delivered), pending \(done.pending), failed \(done.failed), held back \(done.heldBack)")
     }
+    for job in [status.history?.backfill, status.history?.reconcile].compactMap({ $0 }) {
+      lines.append(
+        job.phase == "running"
+          ? "\(job.kind): running, \(BackfillProgress.line(job))"
+          : "\(job.kind): \(job.phase) \(age(job.finished))"
+            + (job.error.map { ": \($0)" } ?? ""))
+    }
     var table = TextTable(columns: [
       .init("FEED"), .init("STATE"), .init("EVERY", alignsRight: true), .init("LAST SUCCESS"), .init("NEXT POLL"),
       .init("LAST WRITE"), .init("ERROR"),

@@ -35,6 +35,8 @@ struct BenchmarkScale: Sendable {
   let alertEvaluationRounds: Int
   /// Quakes announced one at a time to a webhook, for the latency.
   let alertLatencyRounds: Int
+  /// Events of the backfill from the stand-in's FDSN service.
+  var backfillEvents = 100_000
 
   static let full = BenchmarkScale(
     name: "full", largeCount: 100_000, cacheCounts: [100_000, 1_000_000],
@@ -46,5 +48,5 @@ struct BenchmarkScale: Sendable {
     name: "smoke", largeCount: 1_000, cacheCounts: [1_000, 2_000], reducerSizes: [1_000, 2_000],
     ingestRounds: 1, largeIngestRounds: 1, decodeRounds: 1, queryRounds: 2, loadRounds: 1, loadSeconds: 1,
     loadConnections: 4, loadDepth: 2, coldStartRounds: 1, alertBatch: 1_000, alertEvaluationRounds: 2,
-    alertLatencyRounds: 3)
+    alertLatencyRounds: 3, backfillEvents: 3_000)
 }

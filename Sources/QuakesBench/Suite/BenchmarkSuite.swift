@@ -109,6 +109,7 @@ struct BenchmarkSuite {
     try await self.coldStart(inputs)
     try self.reducer()
     try await self.alerts()
+    try await self.backfill()
   }
 
   /// `12,345`.

@@ -43,6 +43,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case alertAttempts = "alert-attempts"
   /// The wait before an alert delivery is tried again (doubling after each failure).
   case alertRetryDelay = "alert-retry-delay"
+  /// The base URL of the USGS FDSN event service (backfills, reconciliation).
+  case fdsnBaseURL = "fdsn-base-url"
+  /// The least time between two FDSN requests.
+  case fdsnInterval = "fdsn-interval"
+  /// How often deletions and updates are reconciled with FDSN, if at all.
+  case reconcile = "reconcile"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -113,6 +119,17 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
       ConfigurationKeyDeclaration(flag: nil, format: .attempts, field: \.alertDelivery.attempts)
     case .alertRetryDelay:
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.alertDelivery.firstRetry)
+    case .fdsnBaseURL:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--fdsn-base-url", kind: .option(valueName: "url"),
+          help: "The USGS FDSN event service base URL (a mirror)."),
+        format: .fdsnBaseURL,
+        field: \.fdsnBaseURL)
+    case .fdsnInterval:
+      ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.fdsnInterval)
+    case .reconcile:
+      ConfigurationKeyDeclaration(flag: nil, format: .optionalDuration, field: \.reconcileInterval)
     }
   }
 
@@ -121,9 +138,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen: false
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .fdsnBaseURL: false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
-      .retention, .alerts, .alertAttempts, .alertRetryDelay:
+      .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile:
       true
     }
   }

@@ -56,18 +56,49 @@ extension ConfigurationValueFormat where Value == String? {
   /// The base URL of the USGS summary feeds, as ``USGSFeedCatalogue`` takes
   /// it (a missing final `/` added); `nil`, USGS itself.
   static var feedBaseURL: Self {
+    .baseURL(of: "feed", default: USGSFeedCatalogue.defaultBaseURL) { text throws(USGSFeedCatalogueError) in
+      try USGSFeedCatalogue(baseURL: text).baseURL
+    }
+  }
+
+  /// The base URL of the USGS FDSN event service, as ``FDSNService`` takes
+  /// it; `nil`, USGS itself.
+  static var fdsnBaseURL: Self {
+    .baseURL(of: "FDSN event service", default: FDSNService.defaultBaseURL) { text throws(USGSFeedCatalogueError) in
+      try FDSNService(baseURL: text).baseURL
+    }
+  }
+
+  private static func baseURL(
+    of service: String, default defaultURL: String,
+    validate: @escaping (String) throws(USGSFeedCatalogueError) -> String
+  ) -> Self {
     .scalar(
       allowedValues:
         "an http or https URL with a host, a port from 1 to 65535 if any, no query, no spaces and no control characters, "
-        + "e.g. https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/",
-      example: USGSFeedCatalogue.defaultBaseURL, format: { $0 ?? USGSFeedCatalogue.defaultBaseURL }
+        + "e.g. \(defaultURL)",
+      example: defaultURL, format: { $0 ?? defaultURL }
     ) { text, source throws(ConfigurationError) in
       do throws(USGSFeedCatalogueError) {
-        return try USGSFeedCatalogue(baseURL: text).baseURL
+        return try validate(text)
       } catch {
-        throw source.badValue(text, problem: "is not a feed base URL (\(error.reason))")
+        throw source.badValue(text, problem: "is not a \(service) base URL (\(error.reason))")
       }
     }
+  }
+}
+
+extension ConfigurationValueFormat where Value == Duration? {
+  /// `off`, or a duration as ``DurationText`` reads it.
+  static var optionalDuration: Self {
+    .scalar(
+      allowedValues: "off, or " + DurationText.allowedValues, example: "1h",
+      read: { text in
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["off", "no", "false", "never"].contains(word) { return .some(nil) }
+        return DurationText.parse(text).map { .some($0) }
+      },
+      format: { $0.map(DurationText.format) ?? "off" })
   }
 }
 

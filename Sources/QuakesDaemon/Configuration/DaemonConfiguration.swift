@@ -35,6 +35,13 @@ public struct DaemonConfiguration: Sendable {
   var alertRules: [ConfiguredAlertRule] = []
   /// How failed alert deliveries are tried again.
   public var alertDelivery = AlertDeliveryPolicy()
+  /// The USGS FDSN event service base URL (a mirror, or a stand-in in tests).
+  public var fdsnBaseURL: String?
+  /// The least time between the end of one FDSN request and the start of
+  /// the next (USGS asks for under 500 requests in 5 minutes).
+  public var fdsnInterval: Duration = .milliseconds(600)
+  /// How often to reconcile the cache with FDSN; `nil`, never (the default).
+  public var reconcileInterval: Duration?
 
   /// Creates a configuration. The defaults are those of the configuration
   /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`

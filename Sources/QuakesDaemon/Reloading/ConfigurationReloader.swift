@@ -20,6 +20,7 @@ actor ConfigurationReloader {
   let current: ReloadableSetting<DaemonConfiguration>
   private let scheduler: PollScheduler
   private let network: CurlNetworkSession
+  private let historyPacer: RequestPacer
   private let store: Store<QuakesState, QuakesAction>
   private let limits: ReloadableSetting<ServerLimits>
   private let metrics: DaemonMetrics?
@@ -35,6 +36,7 @@ actor ConfigurationReloader {
     current: ReloadableSetting<DaemonConfiguration>,
     scheduler: PollScheduler,
     network: CurlNetworkSession,
+    historyPacer: RequestPacer,
     store: Store<QuakesState, QuakesAction>,
     limits: ReloadableSetting<ServerLimits>,
     metrics: DaemonMetrics?,
@@ -46,6 +48,7 @@ actor ConfigurationReloader {
     self.current = current
     self.scheduler = scheduler
     self.network = network
+    self.historyPacer = historyPacer
     self.store = store
     self.limits = limits
     self.notifier = notifier
@@ -110,6 +113,7 @@ actor ConfigurationReloader {
       self.scheduler.reschedule(new.feeds)
     }
     self.network.reconfigure(new.network)
+    await self.historyPacer.setInterval(new.fdsnInterval)
     if new.syncOptions != old.syncOptions {
       try? await self.store.dispatch(action: .daemon(.didReload(options: new.syncOptions)))
     }

@@ -109,6 +109,9 @@ struct RequestResponder: Sendable {
       try self.encode(await self.alertQueries().history(request.params(AlertParams.self)), for: request)
     case .alertTest: try self.encode(self.alertTest(request.params(AlertParams.self)), for: request)
     case .alertSend: try self.encode(await self.alertSend(request.params(AlertParams.self)), for: request)
+    case .backfill: try self.encode(await self.backfill(request.params(BackfillParams.self)), for: request)
+    case .backfillStatus: try self.encode(self.backfillStatus(), for: request)
+    case .backfillCancel: try self.encode(await self.cancelBackfill(), for: request)
     }
   }
 

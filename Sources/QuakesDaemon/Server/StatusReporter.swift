@@ -24,7 +24,8 @@ struct StatusReporter: Sendable {
         startedAt: Timestamp.iso8601(self.startedAt)),
       cache: self.cache(of: state),
       database: StatusResult.Database(path: self.databasePath, sizeBytes: self.databaseSize()),
-      feeds: feeds.sorted().map { self.feed($0, in: state) })
+      feeds: feeds.sorted().map { self.feed($0, in: state) },
+      history: HistoryReport.result(of: state, now: Date()))
   }
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {

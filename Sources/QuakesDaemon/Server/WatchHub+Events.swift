@@ -3,8 +3,9 @@ import QuakesModel
 import QuakesProtocol
 
 extension WatchHub {
-  /// The watch events of one transition of the store: the quakes it changed,
-  /// then the status if a feed or the cache changed state.
+  /// The watch events of one transition of the store: the quakes it changed
+  /// (a feed's batch or an FDSN window), then the status if a feed, the
+  /// cache, a backfill or a reconciliation changed state.
   ///
   /// Through a `filter`, the changes are those of the filtered view: a quake
   /// that comes to match (new, or an update made it match) is `inserted`, one
@@ -22,7 +23,7 @@ extension WatchHub {
     var events = Self.changes(
       oldState: oldState, action: action, newState: newState, filter: filter, beforeBatch: beforeBatch ?? oldState)
     if oldState.selectFeedStates() != newState.selectFeedStates()
-      || oldState.selectQuakesStatus() != newState.selectQuakesStatus()
+      || oldState.selectQuakesStatus() != newState.selectQuakesStatus() || oldState.history != newState.history
     {
       events.append(WatchEvent(event: .status, status: self.reporter.status(of: newState)))
     }
@@ -39,6 +40,8 @@ extension WatchHub {
     case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
       return self.chunks(
         of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: feed.name)
+    case .data(.persistentSession(.localStore(.didWriteHistory(kind: _, diff: let diff)))):
+      return self.chunks(of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: nil)
     case .client(.delete(quakeId: let id)):
       guard let quake = oldState.selectQuake(quakeId: id),
         filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true

@@ -112,6 +112,7 @@ final class WatchHub: Sendable {
     // committed: a filtered view needs the quakes as they were before it,
     // and by the commit the state already holds the batch.
     var beforeBatch: [QuakesFeed: QuakesState] = [:]
+    var beforeWindow: [HistoryJob.Kind: QuakesState] = [:]
     for await (oldState, action, newState) in await self.store.makeStream() {
       var before = oldState
       switch action {
@@ -119,6 +120,10 @@ final class WatchHub: Sendable {
         beforeBatch[feed] = oldState
       case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: _)))):
         before = beforeBatch.removeValue(forKey: feed) ?? oldState
+      case .data(.persistentSession(.remoteStore(.didFetchHistory(kind: let kind, window: _, date: _, result: _)))):
+        beforeWindow[kind] = oldState
+      case .data(.persistentSession(.localStore(.didWriteHistory(kind: let kind, diff: _)))):
+        before = beforeWindow.removeValue(forKey: kind) ?? oldState
       default:
         break
       }

@@ -36,6 +36,12 @@ extension QuakesAction {
     case delete(quakeId: Quake.ID)
     /// Delete every quake from the cache (seed: `onTapDeleteAllQuakesButton`).
     case purge
+    /// Fetch `query`'s events from the FDSN event service at `date`
+    /// (`history.backfill`); the same query as a cancelled or failed
+    /// backfill resumes it.
+    case backfill(query: HistoryQuery, date: Date)
+    /// Stop the running backfill at `date` (`history.cancel`).
+    case cancelBackfill(date: Date)
   }
 
   /// A timer of the poll scheduler fired.
@@ -45,6 +51,9 @@ extension QuakesAction {
     /// After a poll: remove the quakes the retention rules expire at `date`
     /// (``Retention/expired(in:rules:at:)``).
     case retentionDue(date: Date)
+    /// The reconciliation interval passed: ask the FDSN event service what
+    /// changed or was deleted in the cache's time span since the last one.
+    case reconcileDue(date: Date)
   }
 
   /// A result from the persistent session.
@@ -75,6 +84,9 @@ extension QuakesAction.Data.PersistentSession {
     /// now in the local store. Watchers (and anything else that reacts to
     /// what changed) read them here, computed once by the listener.
     case didWriteRemoteQuakes(feed: QuakesFeed, diff: QuakesDiff)
+    /// The diff of one FDSN window of the `kind` job was committed, with the
+    /// job's checkpoint.
+    case didWriteHistory(kind: HistoryJob.Kind, diff: QuakesDiff)
     /// `mutation` failed at `date`; the state may no longer match the local
     /// store (it is reloaded next).
     case didFailMutation(mutation: Mutation, date: Date, error: String)
@@ -84,6 +96,10 @@ extension QuakesAction.Data.PersistentSession {
   public enum RemoteStore: Hashable, Sendable {
     /// A fetch of `feed` finished at `date`.
     case didFetchQuakes(feed: QuakesFeed, date: Date, result: FetchQuakesResult)
+    /// The FDSN count of `window` for the `kind` job came back at `date`.
+    case didCountHistory(kind: HistoryJob.Kind, window: HistoryWindow, date: Date, result: CountHistoryResult)
+    /// The FDSN fetch of `window` for the `kind` job came back at `date`.
+    case didFetchHistory(kind: HistoryJob.Kind, window: HistoryWindow, date: Date, result: FetchHistoryResult)
   }
 }
 
@@ -99,6 +115,10 @@ extension QuakesAction.Data.PersistentSession.LocalStore {
     case deleteQuakes
     /// The retention rules' removal.
     case expireQuakes
+    /// The diff of an FDSN window of the `kind` job, with its checkpoint.
+    case historyQuakes(kind: HistoryJob.Kind)
+    /// The checkpoint of the `kind` job alone (started, cancelled, failed).
+    case historyJob(kind: HistoryJob.Kind)
   }
 
   /// The outcome of reading the local store.
@@ -118,6 +138,26 @@ extension QuakesAction.Data.PersistentSession.RemoteStore {
     /// The feed had not changed (`304 Not Modified`).
     case notModified
     /// The fetch failed; `error` names the feed, the URL and the cause.
+    case failure(error: String)
+  }
+}
+
+extension QuakesAction.Data.PersistentSession.RemoteStore {
+  /// The outcome of counting a window.
+  public enum CountHistoryResult: Hashable, Sendable {
+    /// The window holds `count` events; one request returns at most `maximum`.
+    case success(count: Int, maximum: Int)
+    /// The count failed for good (after the polite retries); `error` says why.
+    case failure(error: String)
+  }
+
+  /// The outcome of fetching a window.
+  public enum FetchHistoryResult: Hashable, Sendable {
+    /// The window's events.
+    case success(batch: FeedBatch)
+    /// The service refused: the window now holds more than `maximum` events.
+    case tooManyEvents(maximum: Int)
+    /// The fetch failed for good (after the polite retries); `error` says why.
     case failure(error: String)
   }
 }

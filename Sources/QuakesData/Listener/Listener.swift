@@ -27,6 +27,7 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   private var task: Task<Void, Never>?
   private var stoppedTask: Task<Void, Never>?
   private var fetches: [QuakesFeed: Task<Void, Never>] = [:]
+  private var historySteps: [HistoryJob.Kind: Task<Void, Never>] = [:]
   private let onError: @Sendable (String) -> Void
 
   /// Creates a listener over a local and a remote store.
@@ -83,6 +84,10 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
       fetch.cancel()
     }
     self.fetches = [:]
+    for step in self.historySteps.values {
+      step.cancel()
+    }
+    self.historySteps = [:]
     self.store = nil
   }
 
@@ -150,11 +155,89 @@ extension Listener {
       await self.shielded("reloading the cache") {
         try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
       }
+    case .data(
+      .persistentSession(.remoteStore(.didFetchHistory(kind: let kind, window: _, date: _, result: let result)))):
+      await self.didFetchHistory(kind: kind, result: result, from: store, oldState: oldState, newState: newState)
+    case .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
+      .data(.persistentSession(.remoteStore(.didCountHistory))):
+      await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
     case .daemon(.didReload),
       .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
-      .data(.persistentSession(.localStore(.didWriteRemoteQuakes))):
+      .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
+      .data(.persistentSession(.localStore(.didWriteHistory))):
       break
+    }
+    self.advanceHistory(from: store, oldState: oldState, newState: newState)
+  }
+
+  /// Writes the diff of a fetched FDSN window with the job's checkpoint, or
+  /// saves the checkpoint of a job the answer stopped or split.
+  private func didFetchHistory(
+    kind: HistoryJob.Kind,
+    result: QuakesAction.Data.PersistentSession.RemoteStore.FetchHistoryResult,
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    newState: QuakesState
+  ) async {
+    guard case .success(let batch) = result, var job = newState.history[kind],
+      job.windowsDone != oldState.history[kind]?.windowsDone
+    else {
+      await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
+      return
+    }
+    let diff = QuakesDiff(
+      oldData: oldState.quakes.data, newData: newState.quakes.data,
+      ids: HistorySync.touchedIds(by: batch, in: oldState.quakes.data))
+    job.wrote(diff.counts)
+    await self.shielded("writing a \(kind) window") {
+      try await store.dispatch(thunk: self.session.didFetchHistoryMutation(job: job, diff: diff))
+    }
+  }
+
+  /// Saves the checkpoint of every job the transition changed in a way a
+  /// restart must know of: started, resumed, cancelled, failed, done.
+  private func saveHistoryJobs(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    newState: QuakesState
+  ) async {
+    for (kind, job) in newState.history {
+      let old = oldState.history[kind]
+      guard old?.phase != job.phase || old?.started != job.started || old?.cursor != job.cursor else { continue }
+      await self.shielded("saving the \(kind) checkpoint") {
+        try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job))
+      }
+    }
+  }
+
+  /// Starts the count or fetch each running job waits for, when the
+  /// transition changed it, and cancels the one it no longer waits for.
+  private func advanceHistory(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    newState: QuakesState
+  ) {
+    for kind in HistoryJob.Kind.allCases {
+      let step = newState.history[kind]?.step
+      guard step != oldState.history[kind]?.step else { continue }
+      self.historySteps[kind]?.cancel()
+      self.historySteps[kind] = nil
+      guard let step, let query = newState.history[kind]?.query else { continue }
+      let session = self.session
+      let onError = self.onError
+      self.historySteps[kind] = Task {
+        do {
+          switch step {
+          case .count(let window):
+            try await store.dispatch(thunk: session.countRemoteHistoryQuery(kind: kind, query: query, window: window))
+          case .fetch(let window):
+            try await store.dispatch(thunk: session.fetchRemoteHistoryQuery(kind: kind, query: query, window: window))
+          }
+        } catch {
+          onError("the \(kind) step could not report its result: \(errorMessage(error))")
+        }
+      }
     }
   }
 

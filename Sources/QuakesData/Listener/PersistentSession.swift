@@ -79,6 +79,79 @@ extension PersistentSession {
     }
   }
 
+  /// Counts `window` of the `kind` job's query at the remote store.
+  nonisolated func countRemoteHistoryQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    kind: HistoryJob.Kind,
+    query: HistoryQuery,
+    window: HistoryWindow
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      let result: QuakesAction.Data.PersistentSession.RemoteStore.CountHistoryResult
+      do {
+        let answer = try await self.remoteStore.countRemoteQuakesQuery(history: query, window: window)
+        result = .success(count: answer.count, maximum: answer.maximum)
+      } catch is CancellationError {
+        return
+      } catch {
+        result = .failure(error: errorMessage(error))
+      }
+      try await dispatcher.dispatch(
+        action: .data(
+          .persistentSession(
+            .remoteStore(.didCountHistory(kind: kind, window: window, date: self.now(), result: result)))))
+    }
+  }
+
+  /// Fetches `window` of the `kind` job's query from the remote store.
+  nonisolated func fetchRemoteHistoryQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    kind: HistoryJob.Kind,
+    query: HistoryQuery,
+    window: HistoryWindow
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      let result: QuakesAction.Data.PersistentSession.RemoteStore.FetchHistoryResult
+      do {
+        result = .success(batch: try await self.remoteStore.fetchRemoteQuakesQuery(history: query, window: window))
+      } catch is CancellationError {
+        return
+      } catch let refusal as HistoryWindowTooLarge {
+        result = .tooManyEvents(maximum: refusal.maximum)
+      } catch {
+        result = .failure(error: errorMessage(error))
+      }
+      try await dispatcher.dispatch(
+        action: .data(
+          .persistentSession(
+            .remoteStore(.didFetchHistory(kind: kind, window: window, date: self.now(), result: result)))))
+    }
+  }
+
+  /// Writes the diff of an FDSN window with the checkpoint of `job`.
+  nonisolated func didFetchHistoryMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    job: HistoryJob,
+    diff: QuakesDiff
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.didFetchHistoryMutation(job: job, diff: diff) }) {
+        try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(kind: job.kind), error: error))
+      } else {
+        try await dispatcher.dispatch(
+          action: .data(.persistentSession(.localStore(.didWriteHistory(kind: job.kind, diff: diff)))))
+      }
+    }
+  }
+
+  /// Writes the checkpoint of `job` alone.
+  nonisolated func saveHistoryJobMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    job: HistoryJob
+  ) -> Thunk<Dispatcher, Selector> {
+    { dispatcher, _ in
+      if let error = await self.write({ try await $0.saveHistoryJobMutation(job: job) }) {
+        try await dispatcher.dispatch(action: self.failure(of: .historyJob(kind: job.kind), error: error))
+      }
+    }
+  }
+
   /// Deletes one quake from the local store.
   nonisolated func deleteLocalQuakeMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
     quakeId: Quake.ID

@@ -6,10 +6,15 @@ public struct PersistedCache: Hashable, Sendable {
   public var quakes: [Quake]
   /// What is known of each feed fetched before.
   public var feeds: [QuakesFeed: FeedRecord]
+  /// The checkpoint of the last backfill and the last reconciliation.
+  public var history: [HistoryJob.Kind: HistoryJob]
 
   /// Creates the content of a local store.
-  public init(quakes: [Quake] = [], feeds: [QuakesFeed: FeedRecord] = [:]) {
+  public init(
+    quakes: [Quake] = [], feeds: [QuakesFeed: FeedRecord] = [:], history: [HistoryJob.Kind: HistoryJob] = [:]
+  ) {
     self.quakes = quakes
     self.feeds = feeds
+    self.history = history
   }
 }

@@ -17,6 +17,14 @@ public protocol PersistentSessionLocalStore: Sendable {
     feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
   ) async throws
 
+  /// Writes the diff of one FDSN window and the checkpoint of `job` (which
+  /// has moved past the window) in one transaction: after a crash the job
+  /// resumes exactly after the last window written.
+  func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws
+
+  /// Writes the checkpoint of `job` alone (it started, was cancelled or failed).
+  func saveHistoryJobMutation(job: HistoryJob) async throws
+
   /// Deletes one quake.
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws
 

@@ -3,7 +3,7 @@
 public enum QuakesFilter {
   /// `true` for exactly the actions after which ``QuakesState/Quakes/data``
   /// may differ: deletes, purges, retention, successful loads and
-  /// successful remote fetches. Refreshes, failures, `304`s and write reports never change it.
+  /// successful remote fetches (feeds and FDSN windows). Refreshes, failures, `304`s and write reports never change it.
   public static func filterQuakes() -> @Sendable (QuakesState, QuakesAction) -> Bool {
     { _, action in
       switch action {
@@ -11,9 +11,15 @@ public enum QuakesFilter {
         true
       case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))),
-        .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))):
+        .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))),
+        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .success)))):
         true
       case .daemon, .client(.refresh), .scheduler(.pollDue),
+        .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
+        .data(.persistentSession(.localStore(.didWriteHistory))),
+        .data(.persistentSession(.remoteStore(.didCountHistory))),
+        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .tooManyEvents)))),
+        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .failure)))),
         .data(.persistentSession(.localStore(.didFetchQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),

@@ -18,6 +18,9 @@ extension QuakesReducer {
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
         state.feeds[feed] = FeedState(record: record)
       }
+      for (kind, job) in cache.history where state.history[kind] == nil {
+        state.history[kind] = job.isRunning ? job.resumed(at: job.updated) : job
+      }
       state.quakes.status = .success
     case .didReloadQuakes(result: .success(cache: let cache)):
       state.quakes.data = IndexedQuakes(cache.quakes)
@@ -28,17 +31,30 @@ extension QuakesReducer {
         feedState.record = cache.feeds[feed] ?? FeedRecord()
         state.feeds[feed] = feedState
       }
+      // A running job goes back to its committed cursor; one that stopped
+      // (its write failed, say) stays stopped rather than failing again.
+      for (kind, job) in cache.history {
+        guard let current = state.history[kind], current.isRunning, job.isRunning else { continue }
+        state.history[kind] = job.resumed(at: job.updated)
+      }
       state.quakes.status = .success
     case .didFetchQuakes(result: .failure(error: let error)),
       .didReloadQuakes(result: .failure(error: let error)):
       state.quakes.status = .failure(error: error)
     case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
       state.feeds[feed, default: FeedState()].lastWrite = diff.counts
+    case .didWriteHistory(kind: let kind, diff: let diff):
+      state.history[kind]?.wrote(diff.counts)
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error
-      if case .remoteQuakes(feed: let feed) = mutation {
+      switch mutation {
+      case .remoteQuakes(feed: let feed):
         state.feeds[feed] = Self.reduce(feedState: state.feeds[feed] ?? FeedState(), writeFailedAt: date, error: error)
+      case .historyQuakes(kind: let kind):
+        state.history[kind]?.fail("a window could not be written: \(error)", at: date)
+      case .deleteQuake, .deleteQuakes, .expireQuakes, .historyJob:
+        break
       }
     }
     return state

@@ -28,6 +28,28 @@ extension QuakesReducer {
       }
       state.feeds[feed] = feedState
       return state
+    case .didCountHistory(kind: let kind, window: let window, date: let date, result: let result):
+      var state = state
+      switch result {
+      case .success(count: let count, maximum: let maximum):
+        state.history[kind]?.counted(window, count: count, maximum: maximum, at: date)
+      case .failure(error: let error):
+        state.history[kind]?.fail(error, at: date)
+      }
+      return state
+    case .didFetchHistory(kind: let kind, window: let window, date: let date, result: let result):
+      var state = state
+      guard let job = state.history[kind], job.step == .fetch(window) else { return state }
+      switch result {
+      case .success(batch: let batch):
+        state.quakes.data = HistorySync.apply(batch, of: kind, to: state.quakes.data)
+        state.history[kind]?.fetched(window, events: batch.quakes.count, at: date)
+      case .tooManyEvents(maximum: let maximum):
+        state.history[kind]?.refusedAsTooLarge(window, maximum: maximum, at: date)
+      case .failure(error: let error):
+        state.history[kind]?.fail(error, at: date)
+      }
+      return state
     }
   }
 }

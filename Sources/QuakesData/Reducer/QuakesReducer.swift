@@ -25,6 +25,12 @@ public enum QuakesReducer {
       return self.purge(state: state)
     case .scheduler(.retentionDue(date: let date)):
       return self.expire(state: state, at: date)
+    case .client(.backfill(query: let query, date: let date)):
+      return self.backfill(state: state, query: query, at: date)
+    case .client(.cancelBackfill(date: let date)):
+      return self.cancelBackfill(state: state, at: date)
+    case .scheduler(.reconcileDue(date: let date)):
+      return self.reconcile(state: state, at: date)
     case .data(.persistentSession(.localStore(let action))):
       return self.reduce(state: state, action: action)
     case .data(.persistentSession(.remoteStore(let action))):

@@ -17,6 +17,8 @@ public struct QuakesState: Hashable, Sendable {
   public var options: SyncOptions
   /// What the retention rules removed since the daemon started.
   public var retention: RetentionRecord = RetentionRecord()
+  /// The last backfill and the last reconciliation, running or ended.
+  public var history: [HistoryJob.Kind: HistoryJob] = [:]
 
   /// Creates a state.
   public init(

@@ -15,14 +15,20 @@ public struct StatusResult: Hashable, Sendable, Codable {
   public var feeds: [Feed]
   /// What the alert rules did; absent when there are none.
   public var alerts: Alerts?
+  /// The last backfill and reconciliation; absent when neither ever ran.
+  public var history: BackfillResult?
 
   /// Creates a status.
-  public init(daemon: Daemon, cache: Cache, database: Database, feeds: [Feed], alerts: Alerts? = nil) {
+  public init(
+    daemon: Daemon, cache: Cache, database: Database, feeds: [Feed], alerts: Alerts? = nil,
+    history: BackfillResult? = nil
+  ) {
     self.daemon = daemon
     self.cache = cache
     self.database = database
     self.feeds = feeds
     self.alerts = alerts
+    self.history = history
   }
 }
 

@@ -40,7 +40,7 @@ public struct USGSFeedCatalogue: Hashable, Sendable {
 }
 
 extension USGSFeedCatalogue {
-  private static func validated(_ text: String) throws(USGSFeedCatalogueError) -> String {
+  static func validated(_ text: String) throws(USGSFeedCatalogueError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if let character = trimmed.unicodeScalars.first(where: Self.isForbidden) {
       throw USGSFeedCatalogueError(baseURL: text, problem: .forbiddenCharacter(character))

@@ -14,16 +14,19 @@ public struct USGSRemoteStore<Session: RemoteStoreNetworkSession>: PersistentSes
   public let catalogue: USGSFeedCatalogue
   /// How requests travel.
   public let session: Session
+  /// How backfills and reconciliations reach the FDSN event service.
+  public let history: FDSNAccess
   /// Told of every response that arrived (its size, what decoding skipped).
   private let observe: @Sendable (USGSFetchObservation) -> Void
 
-  /// Creates a remote store over `session`; `observe` hears of each response.
+  /// Creates a remote store over `session`; `observe` hears of each feed's response.
   public init(
-    catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), session: Session,
+    catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), session: Session, history: FDSNAccess = FDSNAccess(),
     observe: @escaping @Sendable (USGSFetchObservation) -> Void = { _ in }
   ) {
     self.catalogue = catalogue
     self.session = session
+    self.history = history
     self.observe = observe
   }
 
@@ -80,8 +83,10 @@ extension USGSRemoteStore where Session == CurlNetworkSession {
   /// `observe` hears of each response.
   public init(
     catalogue: USGSFeedCatalogue = USGSFeedCatalogue(), configuration: CurlNetworkSession.Configuration,
-    observe: @escaping @Sendable (USGSFetchObservation) -> Void = { _ in }
+    history: FDSNAccess = FDSNAccess(), observe: @escaping @Sendable (USGSFetchObservation) -> Void = { _ in }
   ) {
-    self.init(catalogue: catalogue, session: CurlNetworkSession(configuration: configuration), observe: observe)
+    self.init(
+      catalogue: catalogue, session: CurlNetworkSession(configuration: configuration), history: history,
+      observe: observe)
   }
 }

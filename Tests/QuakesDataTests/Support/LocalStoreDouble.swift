@@ -9,11 +9,14 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     case delete(Quake.ID)
     case deleteAll
     case expire([Quake.ID])
+    case history(HistoryJob, diff: QuakesDiff?)
   }
 
   private(set) var calls: [Call] = []
   private(set) var quakes: [Quake.ID: Quake]
   private(set) var records: [QuakesFeed: FeedRecord]
+  /// The last checkpoint written of each job kind.
+  private(set) var jobs: [HistoryJob.Kind: HistoryJob] = [:]
   /// The alert firings written with the diffs, in order.
   private(set) var firings: [AlertFiring] = []
   private var failFetch: String?
@@ -30,10 +33,13 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
 
   func setFailWrites(_ message: String?) { self.failWrites = message }
 
+  /// Puts `job` on file as a previous run left it.
+  func seed(job: HistoryJob) { self.jobs[job.kind] = job }
+
   func fetchLocalQuakesQuery() async throws -> PersistedCache {
     self.calls.append(.fetch)
     if let failFetch { throw StoreFailure(failFetch) }
-    return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records)
+    return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
   }
 
   func didFetchRemoteQuakesMutation(
@@ -45,6 +51,20 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     for quake in diff.deleted { self.quakes[quake.id] = nil }
     self.records[feed] = record
+  }
+
+  func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
+    self.calls.append(.history(job, diff: diff))
+    if let failWrites { throw StoreFailure(failWrites) }
+    for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
+    for quake in diff.deleted { self.quakes[quake.id] = nil }
+    self.jobs[job.kind] = job
+  }
+
+  func saveHistoryJobMutation(job: HistoryJob) async throws {
+    self.calls.append(.history(job, diff: nil))
+    if let failWrites { throw StoreFailure(failWrites) }
+    self.jobs[job.kind] = job
   }
 
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {

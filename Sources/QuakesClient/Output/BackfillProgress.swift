@@ -1,0 +1,61 @@
+public import QuakesProtocol
+
+/// How `quakectl backfill` shows a history job to a person: a one-line
+/// progress bar with windows, events and an ETA for a terminal, and a
+/// summary for the end.
+public enum BackfillProgress {
+  /// The progress line, e.g.
+  /// `[#########-----------]  45%  window 4 (3 to go)  20,512 of 45,000 events  ETA 12s`.
+  public static func line(_ job: HistoryJobResult, width: Int = 20) -> String {
+    var parts: [String] = []
+    if let expected = job.eventsExpected, expected > 0 {
+      let fraction = min(1, Double(job.eventsFetched) / Double(expected))
+      let filled = Int((fraction * Double(width)).rounded(.down))
+      parts.append(
+        "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]")
+      parts.append(Self.padded("\(Int((fraction * 100).rounded(.down)))%", to: 4))
+    }
+    parts.append("\(job.windowsDone) windows done, \(job.windowsPending) planned")
+    let expected = job.eventsExpected.map { " of \(Self.grouped($0))" } ?? ""
+    parts.append("\(Self.grouped(job.eventsFetched))\(expected) events")
+    if job.phase == "running", let eta = job.etaSeconds {
+      parts.append("ETA \(Self.duration(eta))")
+    } else if job.phase != "running" {
+      parts.append(job.phase)
+    }
+    return parts.joined(separator: "  ")
+  }
+
+  /// The closing summary, e.g. `backfill done: 45,000 events fetched in 3
+  /// windows; 45,000 quakes written` or `backfill failed: <why>`.
+  public static func summary(_ job: HistoryJobResult) -> String {
+    var text = "\(job.kind) \(job.phase)"
+    if let error = job.error { text += ": \(error)" }
+    text += " (\(Self.grouped(job.eventsFetched)) events fetched in \(job.windowsDone) windows; "
+    text += "\(Self.grouped(job.eventsWritten)) quakes written"
+    if job.eventsRemoved > 0 { text += ", \(Self.grouped(job.eventsRemoved)) removed" }
+    return text + "; \(job.since) to \(job.until), done up to \(job.cursor))"
+  }
+
+  /// `12,345`.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return number < 0 ? "-" + text : text
+  }
+
+  /// `45s`, `3m05s`, `2h07m`.
+  static func duration(_ seconds: Int) -> String {
+    if seconds < 60 { return "\(seconds)s" }
+    if seconds < 3_600 { return "\(seconds / 60)m" + Self.padded(String(seconds % 60), to: 2, with: "0") + "s" }
+    return "\(seconds / 3_600)h" + Self.padded(String(seconds / 60 % 60), to: 2, with: "0") + "m"
+  }
+
+  private static func padded(_ text: String, to width: Int, with pad: Character = " ") -> String {
+    String(repeating: pad, count: max(0, width - text.count)) + text
+  }
+}

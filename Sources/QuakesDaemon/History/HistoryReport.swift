@@ -1,0 +1,41 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesProtocol
+
+/// How the history jobs of a state read on the wire (`backfill.status`,
+/// `quakes.status`).
+enum HistoryReport {
+  /// The last backfill and reconciliation of `state`; `nil` when neither ran.
+  static func result(of state: QuakesState, now: Date, started: Bool? = nil) -> BackfillResult? {
+    guard !state.history.isEmpty || started != nil else { return nil }
+    return BackfillResult(
+      backfill: state.history[.backfill].map { self.result($0, now: now) },
+      reconcile: state.history[.reconcile].map { self.result($0, now: now) },
+      started: started)
+  }
+
+  /// One job as the protocol reports it. The ETA assumes the rest goes at
+  /// the pace of what was fetched since the job started.
+  static func result(_ job: HistoryJob, now: Date) -> HistoryJobResult {
+    let error: String? = if case .failed(let message) = job.phase { message } else { nil }
+    var eta: Int?
+    if job.isRunning, let expected = job.eventsExpected, job.eventsFetched > 0 {
+      let elapsed = max(0, now.timeIntervalSince(job.started))
+      let remaining = Double(max(0, expected - job.eventsFetched))
+      eta = Int((elapsed / Double(job.eventsFetched) * remaining).rounded(.up))
+    }
+    return HistoryJobResult(
+      kind: job.kind.rawValue, phase: job.phase.name, error: error,
+      since: Self.time(job.query.since), until: Self.time(job.query.until),
+      filters: job.query.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&"),
+      cursor: Self.time(job.cursor), started: Timestamp.iso8601(job.started), updated: Timestamp.iso8601(job.updated),
+      finished: job.finished.map(Timestamp.iso8601), windowsDone: job.windowsDone, windowsPending: job.pending.count,
+      eventsFetched: job.eventsFetched, eventsWritten: job.eventsWritten, eventsRemoved: job.eventsRemoved,
+      eventsExpected: job.eventsExpected, etaSeconds: eta)
+  }
+
+  private static func time(_ milliseconds: Int64) -> String {
+    Timestamp.iso8601(Timestamp.date(milliseconds: milliseconds))
+  }
+}

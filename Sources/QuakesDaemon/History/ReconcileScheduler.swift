@@ -1,0 +1,44 @@
+import Foundation
+import ImmutableData
+import QuakesData
+
+/// Starts a reconciliation every `reconcile` interval (the configuration's,
+/// re-read after a reload), counted from the start of the last one: a
+/// restart does not reset the clock, and a daemon that was stopped longer
+/// than the interval reconciles soon after it starts. With no
+/// reconciliation on record, the first comes one interval after the start.
+struct ReconcileScheduler {
+  let store: Store<QuakesState, QuakesAction>
+  let configuration: ReloadableSetting<DaemonConfiguration>
+  /// How often the schedule is looked at again when nothing is due (a
+  /// reload may have turned reconciliation on or shortened it).
+  var recheck: Duration = .seconds(5)
+
+  /// Runs until the calling task is cancelled.
+  func run() async {
+    let started = Date()
+    while !Task.isCancelled {
+      let wait = await self.dispatchIfDue(since: started)
+      try? await Task.sleep(for: wait)
+    }
+  }
+
+  /// Dispatches `reconcileDue` when due; returns how long to wait before
+  /// looking again.
+  @StoreActor
+  private func dispatchIfDue(since started: Date) -> Duration {
+    guard let interval = self.configuration.value.reconcileInterval else { return self.recheck }
+    let last = self.store.snapshot().history[.reconcile]
+    if last?.isRunning == true { return self.recheck }
+    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) * 1e-18
+    let due = (last?.started ?? started).addingTimeInterval(seconds)
+    let now = Date()
+    guard due <= now else { return min(self.recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
+    try? self.store.dispatch(action: .scheduler(.reconcileDue(date: now)))
+    if self.store.snapshot().history[.reconcile]?.started != now {
+      // Nothing to reconcile (the cache is empty): wait a whole interval.
+      return min(interval, .seconds(3_600))
+    }
+    return self.recheck
+  }
+}

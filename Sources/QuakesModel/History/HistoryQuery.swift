@@ -1,0 +1,154 @@
+public import Foundation
+
+/// What a backfill asks the USGS FDSN event service for: a span of origin
+/// times and the conditions the service itself can apply, so that only
+/// matching events travel.
+///
+/// Every condition maps to one FDSN parameter (``parameters``); a list
+/// filter the service cannot apply (a place search, a polygon, the tsunami
+/// flag, …) has no field here, and ``init(since:until:filter:alertLevel:)``
+/// refuses it rather than fetching more than was asked.
+public struct HistoryQuery: Hashable, Sendable, Codable {
+  /// The earliest origin time, inclusive, in epoch milliseconds.
+  public var since: Int64
+  /// The latest origin time, exclusive, in epoch milliseconds.
+  public var until: Int64
+  /// The smallest magnitude, inclusive.
+  public var minMagnitude: Double?
+  /// The largest magnitude, inclusive.
+  public var maxMagnitude: Double?
+  /// The smallest depth in km, inclusive.
+  public var minDepth: Double?
+  /// The largest depth in km, inclusive.
+  public var maxDepth: Double?
+  /// A latitude–longitude box.
+  public var bbox: GeoBox?
+  /// A centre and a radius in km.
+  public var near: HistoryCircle?
+  /// The event type (`earthquake`, `quarry blast`, …).
+  public var eventType: String?
+  /// Exactly this PAGER alert level (FDSN's `alertlevel` has no "at least").
+  public var alertLevel: AlertLevel?
+  /// The fewest "Did You Feel It?" reports.
+  public var minFelt: Int?
+  /// The smallest community intensity (`cdi`).
+  public var minCdi: Double?
+  /// The smallest ShakeMap intensity (`mmi`).
+  public var minMmi: Double?
+  /// The smallest significance (`sig`).
+  public var minSignificance: Int?
+  /// `automatic` or `reviewed`.
+  public var reviewStatus: ReviewStatus?
+  /// Only events updated after this time, in epoch milliseconds
+  /// (reconciliation: what changed since the last one).
+  public var updatedAfter: Int64?
+  /// Whether deleted events come too, with status `deleted` (reconciliation).
+  public var includeDeleted = false
+
+  /// A query of every event from `since` (inclusive) to `until` (exclusive).
+  public init(since: Int64, until: Int64) {
+    self.since = since
+    self.until = until
+  }
+}
+
+extension HistoryQuery {
+  /// A centre and a radius, as FDSN's `latitude`, `longitude` and `maxradiuskm`.
+  public struct HistoryCircle: Hashable, Sendable, Codable {
+    /// The centre's latitude in degrees.
+    public var latitude: Double
+    /// The centre's longitude in degrees.
+    public var longitude: Double
+    /// The radius in km.
+    public var radiusKm: Double
+
+    /// Creates a circle.
+    public init(latitude: Double, longitude: Double, radiusKm: Double) {
+      self.latitude = latitude
+      self.longitude = longitude
+      self.radiusKm = radiusKm
+    }
+  }
+}
+
+extension HistoryQuery {
+  /// The most events one FDSN request may return; the count endpoint
+  /// reports the service's own value, which wins.
+  public static let defaultMaximum = 20_000
+
+  /// The query for `filter` (the list filters) from `since` to `until`, plus
+  /// an exact PAGER `alertLevel`.
+  ///
+  /// - Throws: ``HistoryQueryError`` naming each filter the FDSN service
+  ///   cannot apply, or a span that is empty or reversed.
+  public init(
+    since: Date, until: Date, filter: QuakesQuery.Filter, alertLevel: AlertLevel? = nil
+  ) throws(HistoryQueryError) {
+    var unsupported: [String] = []
+    if !filter.search.isEmpty { unsupported.append("search") }
+    if filter.day != nil { unsupported.append("day") }
+    if filter.minAlert != nil { unsupported.append("min-alert (use alert: FDSN matches one level)") }
+    if filter.tsunami != nil { unsupported.append("tsunami") }
+    if filter.network != nil { unsupported.append("network") }
+    if filter.magnitudeType != nil { unsupported.append("magnitude-type") }
+    if filter.within != nil { unsupported.append("within") }
+    if filter.reviewStatus == ReviewStatus(rawValue: "deleted") { unsupported.append("status deleted") }
+    if filter.near != nil, filter.near?.radiusKm == nil { unsupported.append("near without a radius") }
+    guard unsupported.isEmpty else { throw HistoryQueryError.unsupported(unsupported) }
+    let start = Timestamp.milliseconds(since)
+    let end = Timestamp.milliseconds(until)
+    guard start < end else { throw HistoryQueryError.emptySpan(since: since, until: until) }
+    self.init(since: start, until: end)
+    self.minMagnitude = filter.minMagnitude
+    self.maxMagnitude = filter.maxMagnitude
+    self.minDepth = filter.minDepth
+    self.maxDepth = filter.maxDepth
+    self.bbox = filter.bbox
+    if let near = filter.near, let radius = near.radiusKm {
+      self.near = HistoryCircle(latitude: near.centre.latitude, longitude: near.centre.longitude, radiusKm: radius)
+    }
+    self.eventType = filter.eventType?.lowercased()
+    self.alertLevel = alertLevel
+    self.minFelt = filter.minFelt
+    self.minCdi = filter.minCdi
+    self.minMmi = filter.minMmi
+    self.minSignificance = filter.minSignificance
+    self.reviewStatus = filter.reviewStatus
+  }
+
+  /// The FDSN query parameters of the conditions (not the time span), in a
+  /// stable order, values as the service reads them.
+  public var parameters: [(name: String, value: String)] {
+    var parameters: [(String, String)] = []
+    func add(_ name: String, _ value: (some CustomStringConvertible)?) {
+      if let value { parameters.append((name, value.description)) }
+    }
+    add("minmagnitude", self.minMagnitude)
+    add("maxmagnitude", self.maxMagnitude)
+    add("mindepth", self.minDepth)
+    add("maxdepth", self.maxDepth)
+    if let box = self.bbox {
+      add("minlatitude", box.minLatitude)
+      add("maxlatitude", box.maxLatitude)
+      add("minlongitude", box.minLongitude)
+      // FDSN takes longitudes up to 360: a box across the antimeridian
+      // (170 to -170) is 170 to 190.
+      add("maxlongitude", box.crossesAntimeridian ? box.maxLongitude + 360 : box.maxLongitude)
+    }
+    if let near = self.near {
+      add("latitude", near.latitude)
+      add("longitude", near.longitude)
+      add("maxradiuskm", near.radiusKm)
+    }
+    add("eventtype", self.eventType)
+    add("alertlevel", self.alertLevel?.rawValue)
+    add("minfelt", self.minFelt)
+    add("mincdi", self.minCdi)
+    add("minmmi", self.minMmi)
+    add("minsig", self.minSignificance)
+    add("reviewstatus", self.reviewStatus?.rawValue)
+    add("updatedafter", self.updatedAfter.map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) })
+    if self.includeDeleted { add("includedeleted", "true") }
+    return parameters
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+public import QuakesData
+public import QuakesModel
+
+extension USGSRemoteStore {
+  /// Counts `query`'s events in `window` with the FDSN `count` method.
+  ///
+  /// - Throws: ``FDSNError`` once the retries are spent, or
+  ///   `CancellationError` when the calling task was cancelled.
+  public func countRemoteQuakesQuery(history query: HistoryQuery, window: HistoryWindow) async throws -> HistoryCount {
+    let url = self.history.service.countURL(query, window: window)
+    let (response, attempts) = try await self.sendPolitely(url)
+    guard response.status == 200 else { throw Self.failure(response, url: url, attempts: attempts) }
+    guard let count = HistoryCountAnswer(response.body) else {
+      throw FDSNError(
+        url: url, cause: .unreadable("the answer is not a count ({\"count\": N, \"maxAllowed\": M})"),
+        attempts: attempts)
+    }
+    return HistoryCount(count: count.count, maximum: count.maximum)
+  }
+
+  /// Fetches `query`'s events in `window` with the FDSN `query` method, as
+  /// GeoJSON, through the feeds' decoder.
+  ///
+  /// - Throws: ``HistoryWindowTooLarge`` when the service refuses the
+  ///   window's size, ``FDSNError`` once the retries are spent, or
+  ///   `CancellationError` when the calling task was cancelled.
+  public func fetchRemoteQuakesQuery(history query: HistoryQuery, window: HistoryWindow) async throws -> FeedBatch {
+    let url = self.history.service.queryURL(query, window: window)
+    let (response, attempts) = try await self.sendPolitely(url)
+    switch response.status {
+    case 200:
+      do {
+        return try GeoJSONFeedDecoder.decode(response.body)
+      } catch {
+        throw FDSNError(url: url, cause: .unreadable("the answer is not GeoJSON: \(error.message)"), attempts: attempts)
+      }
+    case 204:
+      return FeedBatch(quakes: [])
+    case 400 where HistoryServiceMessage.isTooManyEvents(response.body):
+      throw HistoryWindowTooLarge(
+        maximum: HistoryServiceMessage.maximum(in: response.body) ?? HistoryQuery.defaultMaximum)
+    default:
+      throw Self.failure(response, url: url, attempts: attempts)
+    }
+  }
+
+  /// Sends a GET through the pacer, again after a transient failure as the
+  /// retry policy says; returns the last response and the attempts made.
+  private func sendPolitely(_ url: String) async throws -> (NetworkResponse, Int) {
+    let policy = self.history.retry
+    var attempt = 0
+    while true {
+      attempt += 1
+      let outcome: Result<NetworkResponse, NetworkError>
+      do {
+        outcome = .success(try await self.history.pacer.run { try await self.session.get(NetworkRequest(url: url)) })
+      } catch let error as NetworkError {
+        outcome = .failure(error)
+      }
+      self.observeHistory(outcome)
+      var delay = policy.backoff(after: attempt)
+      switch outcome {
+      case .success(let response) where !FDSNRetryPolicy.isTransient(response.status):
+        return (response, attempt)
+      case .success(let response):
+        guard attempt < policy.attempts else { return (response, attempt) }
+        if let value = response.header("retry-after"),
+          let asked = RetryAfter.delay(value, now: Date(), limit: policy.longestRetryAfter)
+        {
+          delay = asked
+        }
+      case .failure(let error):
+        guard attempt < policy.attempts else {
+          throw FDSNError(url: url, cause: .transport(error), attempts: attempt)
+        }
+      }
+      await self.history.pacer.pause(for: delay)
+    }
+  }
+
+  private func observeHistory(_ outcome: Result<NetworkResponse, NetworkError>) {
+    self.history.observe(outcome.map(\.status))
+  }
+
+  private static func failure(_ response: NetworkResponse, url: String, attempts: Int) -> FDSNError {
+    FDSNError(
+      url: url,
+      cause: .status(
+        code: response.status, statusLine: response.statusLine,
+        message: HistoryServiceMessage.explanation(in: response.body)),
+      attempts: attempts)
+  }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import QuakesModel
+import QuakesTestSupport
+import Testing
+import USGSStandIn
+
+/// Backfills and reconciliation in the real quakesd and quakectl, against
+/// the stand-in's FDSN event service: exactly the events asked for, windows
+/// of at most the service's limit, each fetched once even across a kill -9,
+/// the service's backoff honoured, and deletions applied.
+@Suite("quakesd backfill: FDSN history, windowed, resumable, polite", .timeLimit(.minutes(5)))
+struct DaemonBackfillTests {
+  /// 2020-01-01T00:00:00Z and 2020-03-01T00:00:00Z.
+  private static let since = Date(timeIntervalSince1970: 1_577_836_800)
+  private static let until = Date(timeIntervalSince1970: 1_583_020_800)
+
+  /// A configuration file with fast FDSN pacing for tests (`extra` appended).
+  private static func configuration(in directory: TemporaryDirectory, standIn: USGSStandIn, extra: String = "")
+    throws -> String
+  {
+    let path = directory.file("quakesd.conf")
+    try """
+    feed-base-url: \(standIn.baseURL)
+    fdsn-base-url: \(standIn.fdsnBaseURL)
+    fdsn-interval: 0.01s
+    feeds:
+      all_hour: 1h
+    \(extra)
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  private static func quakectl(_ arguments: [String], daemon: QuakesdProcess) async throws -> Command {
+    try await Command.run(
+      try ChildProcess.builtExecutable("quakectl"), arguments + ["--socket", daemon.runtimeDirectory])
+  }
+
+  /// The ids of the events a cache keeps: those with a magnitude above 0
+  /// (as the feeds, a backfill skips the others), not deleted.
+  private static func cacheable(_ catalogue: FDSNCatalogue, before cursor: Int64 = .max) -> Set<String> {
+    Set(
+      catalogue.events.filter { event in
+        (event.magnitude ?? 0) > 0 && !event.isDeleted && event.timeMilliseconds < cursor
+      }.map(\.id))
+  }
+
+  /// The ids the database holds.
+  private static func storedIds(_ daemon: QuakesdProcess) async throws -> Set<String> {
+    Set(try await SQLiteShell.run(daemon.databasePath, "SELECT id FROM quakes").split(separator: "\n").map(String.init))
+  }
+
+  /// The `starttime` of each FDSN `query` request the stand-in received.
+  private static func queryStarts(_ standIn: USGSStandIn) -> [String] {
+    standIn.fdsnRequests.filter { $0.uri.contains("/query?") }.compactMap { request in
+      URLComponents(string: request.uri)?.queryItems?.first { $0.name == "starttime" }?.value
+    }
+  }
+
+  /// Polls `backfill.status` until the backfill is no longer running; returns its phase.
+  private static func waitForBackfill(_ daemon: QuakesdProcess, kind: String = "backfill") async throws -> [String: Any]
+  {
+    for _ in 0..<1_200 {
+      let reply = try daemon.query().call(#"{"method":"backfill.status"}"#)
+      if let job = reply.result?[kind] as? [String: Any], job["phase"] as? String != "running" { return job }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw CancellationError()
+  }
+
+  @Test("a 45,000-event span (limit 20,000) is fetched in three or more windows and writes exactly those events")
+  func backfillWritesExactly() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(count: 45_000, from: Self.since, to: Self.until, seed: 7)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      let configuration = try Self.configuration(in: directory, standIn: standIn)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let run = try await Self.quakectl(
+          [
+            "backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--format", "ndjson",
+            "--timeout", "60",
+          ], daemon: daemon)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let lines = run.output.split(separator: "\n").compactMap {
+          try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count >= 2, "a progress line per change: \(run.output)")
+        let last = try #require(lines.last)
+        #expect(last["phase"] as? String == "done")
+        #expect(last["eventsFetched"] as? Int == 45_000)
+        #expect(last["eventsWritten"] as? Int == Self.cacheable(catalogue).count)
+        #expect(last["eventsExpected"] as? Int == 45_000)
+        #expect((last["windowsDone"] as? Int ?? 0) >= 3)
+
+        #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue))
+        let starts = Self.queryStarts(standIn)
+        #expect(starts.count >= 3)
+        #expect(Set(starts).count == starts.count, "no window fetched twice")
+        for request in standIn.fdsnRequests {
+          #expect(request.header("user-agent")?.hasPrefix("quakesd/") == true)
+        }
+        let status = try await Self.quakectl(["backfill", "--status", "--format", "table"], daemon: daemon)
+        #expect(status.status == 0)
+        #expect(status.output.contains("backfill done (45,000 events fetched"), "\(status.output)")
+      }
+    }
+  }
+
+  @Test("kill -9 mid-way: the restarted quakesd resumes at the checkpoint and fetches no finished window again")
+  func killAndResume() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(count: 45_000, from: Self.since, to: Self.until, seed: 11)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      // A slow service, so that the kill lands between windows.
+      standIn.setFDSNDelay(.milliseconds(400))
+      let configuration = try Self.configuration(in: directory, standIn: standIn)
+      var cursorAtKill = ""
+      var writtenAtKill = 0
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let start = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01"], daemon: daemon)
+        #expect(start.status == 0, "\(start.errors)")
+        for _ in 0..<600 {
+          let done = try await SQLiteShell.run(
+            daemon.databasePath, "SELECT windows_done FROM history_jobs WHERE kind = 'backfill'")
+          if (Int(done) ?? 0) >= 1 { break }
+          try await Task.sleep(for: .milliseconds(50))
+        }
+        await daemon.child.kill()
+        #expect(daemon.child.wasKilled)
+        let row = try await SQLiteShell.run(
+          daemon.databasePath, "SELECT cursor, phase, windows_done FROM history_jobs WHERE kind = 'backfill'")
+        let fields = row.split(separator: "|").map(String.init)
+        #expect(fields.count == 3 && fields[1] == "running", "\(row)")
+        cursorAtKill = fields.first ?? ""
+        writtenAtKill = Int(try await SQLiteShell.run(daemon.databasePath, "SELECT count(*) FROM quakes")) ?? -1
+        #expect(try await SQLiteShell.integrityCheck(daemon.databasePath) == "ok")
+      }
+      let cursor = try #require(Int64(cursorAtKill))
+      #expect(cursor > Int64(Self.since.timeIntervalSince1970 * 1000), "at least one window was written")
+      #expect(
+        writtenAtKill == Self.cacheable(catalogue, before: cursor).count,
+        "the checkpoint and the quakes committed together")
+      let requestsBefore = standIn.fdsnRequests.count
+      standIn.setFDSNDelay(.zero)
+
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let job = try await Self.waitForBackfill(daemon)
+        #expect(job["phase"] as? String == "done", "\(job)")
+        #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue))
+        let after = standIn.fdsnRequests.dropFirst(requestsBefore)
+        #expect(!after.isEmpty)
+        for request in after {
+          let start = URLComponents(string: request.uri)?.queryItems?.first { $0.name == "starttime" }?.value
+          let startDate = try #require(start.flatMap(Timestamp.parseISO8601))
+          #expect(
+            Int64((startDate.timeIntervalSince1970 * 1000).rounded()) >= cursor,
+            "\(request.uri) reaches before the checkpoint")
+        }
+      }
+    }
+  }
+
+  @Test("a 429 with Retry-After holds every request for that long, then the backfill goes on")
+  func retryAfterIsHonoured() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(count: 300, from: Self.since, to: Self.until, seed: 3)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      standIn.failFDSN(next: 1, status: 429, retryAfter: "2")
+      let configuration = try Self.configuration(in: directory, standIn: standIn)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let run = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let requests = standIn.fdsnRequests
+        #expect(requests.count >= 3, "the refused count, the count again, the query")
+        let gap = requests[1].receivedAt.timeIntervalSince(requests[0].receivedAt)
+        #expect(gap >= 1.95, "the second request came \(gap) s after the 429")
+        #expect(requests[0].uri == requests[1].uri, "the refused request is the one repeated")
+        #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue))
+      }
+    }
+  }
+
+  @Test("a backfill with filters asks the service for them and writes only matching events")
+  func filteredBackfill() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(count: 5_000, from: Self.since, to: Self.until, seed: 5)
+    let box = (minLatitude: 30.0, maxLatitude: 45.0, minLongitude: -130.0, maxLongitude: -110.0)
+    let expected = Set(
+      catalogue.events.filter { event in
+        (event.magnitude ?? -1) >= 2.5 && event.latitude >= box.minLatitude && event.latitude <= box.maxLatitude
+          && event.longitude >= box.minLongitude && event.longitude <= box.maxLongitude
+      }.map(\.id))
+    try #require(!expected.isEmpty && expected.count < catalogue.events.count / 2)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      let configuration = try Self.configuration(in: directory, standIn: standIn)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let run = try await Self.quakectl(
+          [
+            "backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--min-magnitude", "2.5",
+            "--bbox", "30,-130,45,-110", "--wait", "--timeout", "60",
+          ], daemon: daemon)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(try await Self.storedIds(daemon) == expected)
+        for request in standIn.fdsnRequests {
+          #expect(request.uri.contains("minmagnitude=2.5"), "\(request.uri)")
+          #expect(request.uri.contains("minlatitude=30.0&maxlatitude=45.0&minlongitude=-130.0&maxlongitude=-110.0"))
+        }
+      }
+    }
+  }
+
+  @Test("reconciliation removes an event the service marks deleted and updates a revised one")
+  func reconciliationRemovesDeleted() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(count: 200, from: Self.since, to: Self.until, seed: 9)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      let configuration = try Self.configuration(in: directory, standIn: standIn, extra: "reconcile: 1s")
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let run = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let ids = Self.cacheable(catalogue).sorted()
+        #expect(try await Self.storedIds(daemon) == Set(ids))
+        let gone = [ids[10], ids[150]]
+        standIn.withFDSNCatalogue { catalogue in
+          for id in gone { catalogue.markDeleted(id: id, at: Date()) }
+        }
+        var stored = Set<String>()
+        for _ in 0..<300 {
+          stored = try await Self.storedIds(daemon)
+          if stored.count == ids.count - 2 { break }
+          try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(stored == Set(ids).subtracting(gone))
+        let reconcile = try daemon.query().call(#"{"method":"backfill.status"}"#).result?["reconcile"] as? [String: Any]
+        #expect(reconcile != nil)
+        let deletedRequests = standIn.fdsnRequests.filter { $0.uri.contains("includedeleted=true") }
+        #expect(!deletedRequests.isEmpty, "reconciliation asks for deleted events")
+      }
+    }
+  }
+
+  @Test("refusals: unsupported filters, a second backfill, a cancel with none running, control methods on query.sock")
+  func refusals() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(FDSNCatalogue.generated(count: 1_000, from: Self.since, to: Self.until, seed: 1))
+      standIn.setFDSNDelay(.seconds(2))
+      let configuration = try Self.configuration(in: directory, standIn: standIn)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let search = try daemon.control().call(
+          #"{"method":"backfill.start","params":{"since":"2020-01-01","search":"Alaska","tsunami":true}}"#)
+        #expect(search.errorCode == "quakes.InvalidRequest")
+        #expect(search.errorMessage?.contains("cannot filter by search, tsunami") == true, "\(search)")
+        let noSince = try await Self.quakectl(["backfill", "--min-magnitude", "5"], daemon: daemon)
+        #expect(noSince.status == 2 && noSince.errors.contains("--since"), "\(noSince.errors)")
+        let bareNear = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--near", "35,139"], daemon: daemon)
+        #expect(bareNear.status == 2 && bareNear.errors.contains("--radius"), "\(bareNear.errors)")
+        let cancelNone = try await Self.quakectl(["backfill", "--cancel"], daemon: daemon)
+        #expect(cancelNone.status == 10, "\(cancelNone.errors)")
+        let onQuery = try daemon.query().call(#"{"method":"backfill.start","params":{"since":"2020-01-01"}}"#)
+        #expect(onQuery.errorCode == "quakes.PermissionDenied")
+
+        let first = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01"], daemon: daemon)
+        #expect(first.status == 0, "\(first.errors)")
+        let same = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--format", "json"], daemon: daemon)
+        #expect(same.status == 0 && same.output.contains(#""started":false"#), "\(same.output)")
+        let other = try await Self.quakectl(
+          ["backfill", "--since", "2020-02-01", "--until", "2020-03-01"], daemon: daemon)
+        #expect(other.status == 1 && other.errors.contains("is running"), "\(other.errors)")
+        let cancel = try await Self.quakectl(["backfill", "--cancel"], daemon: daemon)
+        #expect(cancel.status == 0, "\(cancel.errors)")
+        let status = try await Self.quakectl(["backfill", "--status", "--format", "table"], daemon: daemon)
+        #expect(status.status == 1 && status.output.contains("backfill cancelled"), "\(status.output)")
+      }
+    }
+  }
+}

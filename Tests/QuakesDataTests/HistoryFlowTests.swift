@@ -1,0 +1,187 @@
+import Foundation
+import ImmutableData
+import QuakesData
+import QuakesModel
+import Testing
+
+/// A backfill and a reconciliation through the real store, reducer and
+/// listener, against the store doubles: which windows are asked for, what
+/// is written, and what a restart resumes.
+@Suite("History jobs through the store and the listener", .timeLimit(.minutes(1)))
+@StoreActor
+struct HistoryFlowTests {
+  private let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// `count` quakes one second apart from `start` (epoch seconds).
+  private static func catalogue(_ count: Int, start: Double = 1_000_000) -> [Quake] {
+    (0..<count).map { Quake.fixture("h\($0)", time: Date(timeIntervalSince1970: start + Double($0))) }
+  }
+
+  private func launch(local: LocalStoreDouble, remote: RemoteStoreDouble) async throws -> (
+    Listener<LocalStoreDouble, RemoteStoreDouble>, Store<QuakesState, QuakesAction>
+  ) {
+    let date = self.date
+    let listener = Listener(localStore: local, remoteStore: remote, now: { date }) { Issue.record("\($0)") }
+    let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
+    listener.listen(to: store)
+    try await store.dispatch(action: .daemon(.didStart)) {
+      if case .data(.persistentSession(.localStore(.didFetchQuakes))) = $0 { true } else { false }
+    }
+    return (listener, store)
+  }
+
+  /// Waits until the `kind` job has stopped running and the local store
+  /// holds its checkpoint in that phase (written with the last window, or alone).
+  private func waitForEnd(
+    of kind: HistoryJob.Kind, in store: Store<QuakesState, QuakesAction>, local: LocalStoreDouble
+  ) async {
+    for _ in 0..<2_000 {
+      if let job = store.state.history[kind], !job.isRunning, await local.jobs[kind]?.phase == job.phase { return }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("the \(kind) did not end: \(String(describing: store.state.history[kind]))")
+  }
+
+  @Test("a backfill of 45 events with at most 20 a request fetches three or more windows, each once, and writes all")
+  func backfillSplitsAndWritesEverything() async throws {
+    let quakes = Self.catalogue(45)
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(quakes, maximum: 20)
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    try store.dispatch(
+      action: .client(.backfill(query: HistoryQuery(since: 1_000_000_000, until: 1_000_045_000), date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    let job = try #require(store.state.history[.backfill])
+    #expect(job.phase == .done)
+    #expect(job.eventsExpected == 45)
+    #expect(job.eventsFetched == 45)
+    #expect(job.eventsWritten == 45)
+    #expect(Set(await local.quakes.keys) == Set(quakes.map(\.id)))
+    let fetches = await remote.historyRequests.filter { $0.method == "fetch" }.map(\.window)
+    #expect(fetches.count >= 3)
+    #expect(fetches.allSatisfy { ($0.count ?? 0) <= 20 })
+    #expect(Set(fetches.map(\.start)).count == fetches.count, "no window fetched twice")
+    #expect(await local.jobs[.backfill]?.phase == .done)
+    #expect(await local.jobs[.backfill]?.eventsWritten == 45)
+  }
+
+  @Test("a backfill never deletes: a cached quake the service does not list stays")
+  func backfillNeverDeletes() async throws {
+    let cached = Quake.fixture("kept", time: Date(timeIntervalSince1970: 1_000_010.5))
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(Self.catalogue(5))
+    let local = LocalStoreDouble(quakes: [cached])
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    try store.dispatch(
+      action: .client(.backfill(query: HistoryQuery(since: 1_000_000_000, until: 1_000_045_000), date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    #expect(store.state.quakes.data["kept"] != nil)
+    #expect(await local.quakes["kept"] != nil)
+    #expect(await local.quakes.count == 6)
+  }
+
+  @Test("a job read back running resumes at its cursor: no request reaches before it")
+  func restartResumesAtTheCursor() async throws {
+    let quakes = Self.catalogue(45)
+    var saved = HistoryJob(
+      kind: .backfill, query: HistoryQuery(since: 1_000_000_000, until: 1_000_045_000), started: self.date)
+    saved.cursor = 1_000_020_000
+    saved.windowsDone = 2
+    saved.eventsFetched = 20
+    saved.pending = []
+    let local = LocalStoreDouble(quakes: Array(quakes.prefix(20)))
+    await local.seed(job: saved)
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(quakes, maximum: 20)
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    let requests = await remote.historyRequests
+    #expect(!requests.isEmpty)
+    #expect(requests.allSatisfy { $0.window.start >= 1_000_020_000 })
+    #expect(store.state.history[.backfill]?.phase == .done)
+    #expect(store.state.history[.backfill]?.eventsFetched == 45)
+    #expect(await local.quakes.count == 45)
+  }
+
+  @Test("a failing service fails the job with its message, and the same backfill again resumes it")
+  func failureThenResume() async throws {
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(Self.catalogue(10), failure: "the service answered 400")
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+    let query = HistoryQuery(since: 1_000_000_000, until: 1_000_045_000)
+
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(store.state.history[.backfill]?.phase == .failed("the service answered 400"))
+    #expect(await local.jobs[.backfill]?.phase == .failed("the service answered 400"))
+
+    await remote.setHistory(Self.catalogue(10))
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(store.state.history[.backfill]?.phase == .done)
+    #expect(await local.quakes.count == 10)
+  }
+
+  @Test("a cancelled backfill stops asking and keeps what it wrote")
+  func cancelStops() async throws {
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(Self.catalogue(10))
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    try store.dispatch(
+      action: .client(.backfill(query: HistoryQuery(since: 1_000_000_000, until: 1_000_045_000), date: self.date)))
+    try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    #expect(store.state.history[.backfill]?.phase == .cancelled)
+    #expect(await local.jobs[.backfill]?.phase == .cancelled)
+  }
+
+  @Test("a reconciliation removes what USGS deleted, updates what it changed, and adds nothing")
+  func reconciliation() async throws {
+    let gone = Quake.fixture("gone", time: Date(timeIntervalSince1970: 1_000_001))
+    let changed = Quake.fixture("changed", magnitude: 3.0, time: Date(timeIntervalSince1970: 1_000_002))
+    let untouched = Quake.fixture("untouched", time: Date(timeIntervalSince1970: 1_000_003))
+    let deleted = Quake(
+      id: "gone", magnitude: 2.5, time: gone.time, updated: gone.time, place: nil, longitude: -122, latitude: 37,
+      depth: 8, status: ReviewStatus(rawValue: "deleted"))
+    let revised = Quake.fixture("changed", magnitude: 3.4, time: changed.time)
+    let stranger = Quake.fixture("stranger", time: Date(timeIntervalSince1970: 1_000_002.5))
+    let remote = RemoteStoreDouble()
+    await remote.setHistory([deleted, revised, stranger])
+    let local = LocalStoreDouble(quakes: [gone, changed, untouched])
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    try store.dispatch(action: .scheduler(.reconcileDue(date: self.date)))
+    await self.waitForEnd(of: .reconcile, in: store, local: local)
+
+    let job = try #require(store.state.history[.reconcile])
+    #expect(job.phase == .done)
+    #expect(job.query.includeDeleted)
+    #expect(job.query.updatedAfter == nil, "the first reconciliation looks at everything")
+    #expect(job.query.since == Timestamp.milliseconds(gone.time))
+    #expect(job.query.until == Timestamp.milliseconds(untouched.time) + 1)
+    #expect(job.eventsRemoved == 1)
+    #expect(Set(await local.quakes.keys) == ["changed", "untouched"])
+    #expect(await local.quakes["changed"]?.magnitude == 3.4)
+
+    try store.dispatch(action: .scheduler(.reconcileDue(date: self.date.addingTimeInterval(3_600))))
+    #expect(store.state.history[.reconcile]?.query.updatedAfter == Timestamp.milliseconds(self.date))
+    await self.waitForEnd(of: .reconcile, in: store, local: local)
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import Testing
+
+/// The pure planning of a history job: how counts split windows, how fetches
+/// move the cursor, and how a job read back resumes.
+@Suite("History jobs: windows planned from counts, never guessed")
+struct HistoryJobTests {
+  private let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+  private func job(since: Int64 = 0, until: Int64 = 1_000) -> HistoryJob {
+    HistoryJob(kind: .backfill, query: HistoryQuery(since: since, until: until), started: self.date)
+  }
+
+  @Test("a new job first counts its whole span")
+  func firstStepCountsTheSpan() {
+    let job = self.job()
+    #expect(job.step == .count(HistoryWindow(start: 0, end: 1_000)))
+    #expect(job.isRunning)
+  }
+
+  @Test("a span counted within the maximum is fetched whole, and the count is the expected total")
+  func smallSpanIsFetchedWhole() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 15, maximum: 20, at: self.date)
+    #expect(job.step == .fetch(HistoryWindow(start: 0, end: 1_000, count: 15)))
+    #expect(job.eventsExpected == 15)
+  }
+
+  @Test("a window counted above the maximum is halved, and each half counted")
+  func largeWindowIsHalved() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 45, maximum: 20, at: self.date)
+    #expect(job.pending == [HistoryWindow(start: 0, end: 500), HistoryWindow(start: 500, end: 1_000)])
+    #expect(job.step == .count(HistoryWindow(start: 0, end: 500)))
+    #expect(job.eventsExpected == 45)
+    job.counted(HistoryWindow(start: 0, end: 500), count: 25, maximum: 20, at: self.date)
+    #expect(
+      job.pending == [
+        HistoryWindow(start: 0, end: 250), HistoryWindow(start: 250, end: 500), HistoryWindow(start: 500, end: 1_000),
+      ])
+    #expect(job.eventsExpected == 45, "only a count of the whole rest of the span sets the total")
+  }
+
+  @Test("a fetched window moves the cursor to its end; the last one ends the job once it is written")
+  func fetchesMoveTheCursor() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 30, maximum: 20, at: self.date)
+    job.counted(HistoryWindow(start: 0, end: 500), count: 12, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 0, end: 500), events: 12, at: self.date)
+    #expect(job.cursor == 500)
+    #expect(job.windowsDone == 1)
+    #expect(job.eventsFetched == 12)
+    #expect(job.step == .count(HistoryWindow(start: 500, end: 1_000)))
+    job.counted(HistoryWindow(start: 500, end: 1_000), count: 18, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 500, end: 1_000), events: 18, at: self.date)
+    #expect(job.phase == .running, "not done before its quakes are in the database")
+    #expect(job.step == nil)
+    job.wrote(QuakesDiff.Counts(inserted: 18))
+    #expect(job.phase == .done)
+    #expect(job.finished == self.date)
+    #expect(job.cursor == 1_000)
+    #expect(job.step == nil)
+  }
+
+  @Test("an empty window is passed without a fetch")
+  func emptyWindowIsSkipped() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 0, maximum: 20, at: self.date)
+    #expect(job.phase == .done)
+    #expect(job.windowsDone == 1)
+    #expect(job.eventsExpected == 0)
+  }
+
+  @Test("a window the service refuses as too large is halved and counted again")
+  func refusedWindowIsHalved() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 20, maximum: 20, at: self.date)
+    job.refusedAsTooLarge(HistoryWindow(start: 0, end: 1_000), maximum: 20, at: self.date)
+    #expect(job.step == .count(HistoryWindow(start: 0, end: 500)))
+  }
+
+  @Test("more events in one millisecond than a request returns fails the job with a message")
+  func unsplittableWindowFails() {
+    var job = self.job(since: 0, until: 1)
+    job.counted(HistoryWindow(start: 0, end: 1), count: 25, maximum: 20, at: self.date)
+    guard case .failed(let message) = job.phase else {
+      Issue.record("the job did not fail: \(job.phase)")
+      return
+    }
+    #expect(message.contains("25 events within one millisecond"))
+    #expect(job.step == nil)
+  }
+
+  @Test("an answer for a window that is not the next one changes nothing")
+  func staleAnswersAreIgnored() {
+    var job = self.job()
+    let before = job
+    job.fetched(HistoryWindow(start: 0, end: 500), events: 3, at: self.date)
+    job.counted(HistoryWindow(start: 500, end: 1_000), count: 3, maximum: 20, at: self.date)
+    #expect(job == before)
+    job.cancel(at: self.date)
+    let cancelled = job
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 3, maximum: 20, at: self.date)
+    #expect(job == cancelled)
+  }
+
+  @Test("a job resumed after a cancel or a restart counts the rest of its span from its cursor")
+  func resumeStartsAtTheCursor() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 30, maximum: 20, at: self.date)
+    job.counted(HistoryWindow(start: 0, end: 500), count: 12, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 0, end: 500), events: 12, at: self.date)
+    job.cancel(at: self.date)
+    #expect(job.phase == .cancelled)
+    let resumed = job.resumed(at: self.date.addingTimeInterval(60))
+    #expect(resumed.phase == .running)
+    #expect(resumed.finished == nil)
+    #expect(resumed.step == .count(HistoryWindow(start: 500, end: 1_000)))
+    #expect(resumed.windowsDone == 1)
+    #expect(resumed.eventsFetched == 12)
+  }
+
+  @Test("the FDSN parameters name every condition, and a box across the antimeridian ends past 180")
+  func parameters() throws {
+    var filter = QuakesQuery.Filter()
+    filter.minMagnitude = 4.5
+    filter.maxDepth = 70
+    filter.bbox = GeoBox(minLatitude: -50, maxLatitude: -10, minLongitude: 170, maxLongitude: -170)
+    filter.eventType = "Earthquake"
+    filter.minFelt = 10
+    let query = try HistoryQuery(
+      since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 86_400), filter: filter,
+      alertLevel: .orange)
+    let parameters = query.parameters.map { "\($0.name)=\($0.value)" }
+    #expect(
+      parameters == [
+        "minmagnitude=4.5", "maxdepth=70.0", "minlatitude=-50.0", "maxlatitude=-10.0", "minlongitude=170.0",
+        "maxlongitude=190.0", "eventtype=earthquake", "alertlevel=orange", "minfelt=10",
+      ])
+  }
+
+  @Test("filters the FDSN service cannot apply are refused, each named")
+  func unsupportedFilters() {
+    var filter = QuakesQuery.Filter(search: "Alaska")
+    filter.tsunami = true
+    filter.minAlert = .yellow
+    #expect {
+      try HistoryQuery(
+        since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 1), filter: filter)
+    } throws: { error in
+      guard let error = error as? HistoryQueryError, case .unsupported(let names) = error else { return false }
+      return names.contains("search") && names.contains("tsunami") && names.contains { $0.hasPrefix("min-alert") }
+    }
+  }
+
+  @Test("an empty or reversed span is refused")
+  func emptySpan() {
+    let now = Date(timeIntervalSince1970: 1_000)
+    #expect(throws: HistoryQueryError.emptySpan(since: now, until: now)) {
+      try HistoryQuery(since: now, until: now, filter: QuakesQuery.Filter())
+    }
+  }
+}
