@@ -96,6 +96,7 @@ let package = Package(
     .target(
       name: "USGSStandIn",
       dependencies: [
+        "QuakesModel",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

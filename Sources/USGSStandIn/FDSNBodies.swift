@@ -1,3 +1,5 @@
+import QuakesModel
+
 /// The bodies of the stand-in's FDSN event service, as USGS writes them.
 enum FDSNBodies {
   /// USGS's plain-text error page: `Error 400: Bad Request`, the message,
@@ -15,7 +17,7 @@ enum FDSNBodies {
       \(uri)
 
       Request Submitted:
-      \(FDSNTime.format(milliseconds: now))
+      \(Timestamp.iso8601(Timestamp.date(milliseconds: now)))
 
       Service version:
       \(USGSStandIn.fdsnVersion)

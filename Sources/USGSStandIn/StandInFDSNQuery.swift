@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 
 /// The parameters of one FDSN `query` or `count` request, read and checked
 /// as USGS reads them (lower-case names, the FDSN aliases such as
@@ -279,10 +280,10 @@ struct StandInFDSNQuery: Sendable {
 
     func time(_ name: String) throws(FDSNBadRequest) -> Int64? {
       guard let value = self.parameters[name] else { return nil }
-      guard let milliseconds = FDSNTime.parse(value) else {
+      guard let date = Timestamp.parseISO8601(value) else {
         throw FDSNBadRequest("Bad \(name) value \"\(value)\": expected an ISO 8601 time such as 2014-01-01T00:00:00.")
       }
-      return milliseconds
+      return Timestamp.milliseconds(date)
     }
 
     func number(_ name: String, in range: ClosedRange<Double>? = nil) throws(FDSNBadRequest) -> Double? {

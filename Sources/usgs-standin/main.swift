@@ -20,6 +20,7 @@
 // .geojson files. It prints the base URL to give quakesd as its first line
 // of output and, when the FDSN service is on, the FDSN base URL as its second.
 import Foundation
+import QuakesModel
 import USGSStandIn
 
 let usage = """
@@ -64,10 +65,9 @@ while let argument = arguments.popFirst() {
     }
     fdsnSample = count
   case "--fdsn-from", "--fdsn-to":
-    guard let value = arguments.popFirst(), let milliseconds = FDSNTime.parse(value) else {
+    guard let value = arguments.popFirst(), let date = Timestamp.parseISO8601(value) else {
       fail("\(argument) needs an ISO 8601 date, e.g. 2024-01-01 or 2024-01-01T12:00:00Z")
     }
-    let date = Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
     if argument == "--fdsn-from" { fdsnFrom = date } else { fdsnTo = date }
   case "--fdsn-directory":
     guard let value = arguments.popFirst() else { fail("--fdsn-directory needs a directory") }

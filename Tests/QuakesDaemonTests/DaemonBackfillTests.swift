@@ -30,6 +30,22 @@ struct DaemonBackfillTests {
     return path
   }
 
+  /// Runs `body` with a stand-in serving `catalogue` on its FDSN endpoint
+  /// (and an empty `all_hour` feed), a temporary directory, and the path
+  /// of a configuration for them (``configuration(in:standIn:extra:)``).
+  private static func withStandIn(
+    serving catalogue: FDSNCatalogue, extra: String = "",
+    _ body: (USGSStandIn, TemporaryDirectory, String) async throws -> Void
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      try await body(standIn, directory, try Self.configuration(in: directory, standIn: standIn, extra: extra))
+    }
+  }
+
   private static func quakectl(_ arguments: [String], daemon: QuakesdProcess) async throws -> Command {
     try await Command.run(
       try ChildProcess.builtExecutable("quakectl"), arguments + ["--socket", daemon.runtimeDirectory])
@@ -69,13 +85,8 @@ struct DaemonBackfillTests {
 
   @Test("a 45,000-event span (limit 20,000) is fetched in three or more windows and writes exactly those events")
   func backfillWritesExactly() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let catalogue = FDSNCatalogue.generated(count: 45_000, from: Self.since, to: Self.until, seed: 7)
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(catalogue)
-      let configuration = try Self.configuration(in: directory, standIn: standIn)
+    try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let run = try await Self.quakectl(
           [
@@ -110,15 +121,10 @@ struct DaemonBackfillTests {
 
   @Test("kill -9 mid-way: the restarted quakesd resumes at the checkpoint and fetches no finished window again")
   func killAndResume() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let catalogue = FDSNCatalogue.generated(count: 45_000, from: Self.since, to: Self.until, seed: 11)
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(catalogue)
+    try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
       // A slow service, so that the kill lands between windows.
       standIn.setFDSNDelay(.milliseconds(400))
-      let configuration = try Self.configuration(in: directory, standIn: standIn)
       var cursorAtKill = ""
       var writtenAtKill = 0
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
@@ -168,14 +174,9 @@ struct DaemonBackfillTests {
 
   @Test("a 429 with Retry-After holds every request for that long, then the backfill goes on")
   func retryAfterIsHonoured() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let catalogue = FDSNCatalogue.generated(count: 300, from: Self.since, to: Self.until, seed: 3)
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(catalogue)
+    try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
       standIn.failFDSN(next: 1, status: 429, retryAfter: "2")
-      let configuration = try Self.configuration(in: directory, standIn: standIn)
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let run = try await Self.quakectl(
           ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
@@ -192,8 +193,6 @@ struct DaemonBackfillTests {
 
   @Test("a backfill with filters asks the service for them and writes only matching events")
   func filteredBackfill() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let catalogue = FDSNCatalogue.generated(count: 5_000, from: Self.since, to: Self.until, seed: 5)
     let box = (minLatitude: 30.0, maxLatitude: 45.0, minLongitude: -130.0, maxLongitude: -110.0)
     let expected = Set(
@@ -202,35 +201,47 @@ struct DaemonBackfillTests {
           && event.longitude >= box.minLongitude && event.longitude <= box.maxLongitude
       }.map(\.id))
     try #require(!expected.isEmpty && expected.count < catalogue.events.count / 2)
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(catalogue)
-      let configuration = try Self.configuration(in: directory, standIn: standIn)
+    try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
-        let run = try await Self.quakectl(
-          [
-            "backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--min-magnitude", "2.5",
-            "--bbox", "30,-130,45,-110", "--wait", "--timeout", "60",
-          ], daemon: daemon)
-        #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(try await Self.storedIds(daemon) == expected)
-        for request in standIn.fdsnRequests {
-          #expect(request.uri.contains("minmagnitude=2.5"), "\(request.uri)")
-          #expect(request.uri.contains("minlatitude=30.0&maxlatitude=45.0&minlongitude=-130.0&maxlongitude=-110.0"))
+        // A watcher on query.sock sees the written quakes and the progress.
+        try await withChildProcess(
+          executable: try ChildProcess.builtExecutable("quakectl"),
+          arguments: ["watch", "--format", "ndjson", "--socket", daemon.querySocket]
+        ) { watch in
+          try await watch.waitForLine { $0.contains(#""event":"status""#) }
+          let run = try await Self.quakectl(
+            [
+              "backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--min-magnitude", "2.5",
+              "--bbox", "30,-130,45,-110", "--wait", "--timeout", "60",
+            ], daemon: daemon)
+          #expect(run.status == 0, "\(run.output)\(run.errors)")
+          #expect(try await Self.storedIds(daemon) == expected)
+          for request in standIn.fdsnRequests {
+            #expect(request.uri.contains("minmagnitude=2.5"), "\(request.uri)")
+            #expect(request.uri.contains("minlatitude=30.0&maxlatitude=45.0&minlongitude=-130.0&maxlongitude=-110.0"))
+          }
+          try await watch.waitForLine { $0.contains(#""phase":"done""#) }
+          let events = watch.printed.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+          }
+          let watched = Set(
+            events.filter { $0["event"] as? String == "changes" }
+              .flatMap { ($0["inserted"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } })
+          #expect(watched == expected, "watch shows every backfilled quake as inserted")
+          #expect(
+            events.contains { (($0["status"] as? [String: Any])?["history"] as? [String: Any])?["backfill"] != nil },
+            "and the backfill's progress in its status events")
         }
+        let status = try await Self.quakectl(["status", "--format", "table"], daemon: daemon)
+        #expect(status.output.contains("backfill: done"), "\(status.output)")
       }
     }
   }
 
   @Test("reconciliation removes an event the service marks deleted and updates a revised one")
   func reconciliationRemovesDeleted() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let catalogue = FDSNCatalogue.generated(count: 200, from: Self.since, to: Self.until, seed: 9)
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(catalogue)
-      let configuration = try Self.configuration(in: directory, standIn: standIn, extra: "reconcile: 1s")
+    try await Self.withStandIn(serving: catalogue, extra: "reconcile: 1s") { standIn, directory, configuration in
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let run = try await Self.quakectl(
           ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
@@ -258,13 +269,10 @@ struct DaemonBackfillTests {
 
   @Test("refusals: unsupported filters, a second backfill, a cancel with none running, control methods on query.sock")
   func refusals() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    try await withUSGSStandIn { standIn in
-      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
-      standIn.setFDSNCatalogue(FDSNCatalogue.generated(count: 1_000, from: Self.since, to: Self.until, seed: 1))
+    try await Self.withStandIn(
+      serving: FDSNCatalogue.generated(count: 1_000, from: Self.since, to: Self.until, seed: 1)
+    ) { standIn, directory, configuration in
       standIn.setFDSNDelay(.seconds(2))
-      let configuration = try Self.configuration(in: directory, standIn: standIn)
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let search = try daemon.control().call(
           #"{"method":"backfill.start","params":{"since":"2020-01-01","search":"Alaska","tsunami":true}}"#)

@@ -184,4 +184,87 @@ struct HistoryFlowTests {
     #expect(store.state.history[.reconcile]?.query.updatedAfter == Timestamp.milliseconds(self.date))
     await self.waitForEnd(of: .reconcile, in: store, local: local)
   }
+
+  @Test("an open-ended backfill asked again once done fetches only what came since")
+  func openEndedAgainIsIncremental() async throws {
+    let quakes = Self.catalogue(30)
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(Array(quakes.prefix(10)))
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+    var query = HistoryQuery(since: 1_000_000_000, until: 1_000_010_000)
+    query.isOpenEnded = true
+
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(await local.quakes.count == 10)
+
+    await remote.setHistory(quakes)
+    var later = query
+    later.until = 1_000_030_000
+    try store.dispatch(action: .client(.backfill(query: later, date: self.date.addingTimeInterval(20))))
+    #expect(store.state.history[.backfill]?.started == self.date, "the same backfill, resumed")
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(await local.quakes.count == 30)
+    let starts = await remote.historyRequests.map(\.window.start)
+    #expect(starts.filter { $0 < 1_000_010_000 }.count == 2, "the first span was asked for once: a count, a fetch")
+  }
+
+  @Test("a window whose write fails fails the job, rewound to what was written; the same backfill fetches it again")
+  func failedWriteRewinds() async throws {
+    let quakes = Self.catalogue(10)
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(quakes)
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+    let query = HistoryQuery(since: 1_000_000_000, until: 1_000_045_000)
+    await local.setFailWindowWrites("disk full")
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    for _ in 0..<2_000 {
+      if let job = store.state.history[.backfill], !job.isRunning, job.cursor == query.since { break }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let failed = try #require(store.state.history[.backfill])
+    guard case .failed(let message) = failed.phase else {
+      Issue.record("the job did not fail: \(failed)")
+      return
+    }
+    #expect(message.contains("disk full"))
+    #expect(failed.cursor == query.since, "rewound to the committed cursor")
+    #expect(failed.windowsDone == 0 && failed.eventsFetched == 0)
+
+    for _ in 0..<2_000 where await local.jobs[.backfill]?.phase != failed.phase {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(await local.jobs[.backfill]?.phase == failed.phase, "the failure is saved, rewound")
+    #expect(await local.jobs[.backfill]?.cursor == query.since)
+
+    await local.setFailWindowWrites(nil)
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(store.state.history[.backfill]?.phase == .done)
+    #expect(await local.quakes.count == 10, "the window that was not written is fetched again")
+  }
+
+  @Test("an answer for another run of the job changes nothing")
+  func staleAnswersAreIgnored() async throws {
+    var state = QuakesState.loaded()
+    let query = HistoryQuery(since: 0, until: 1_000)
+    state = try QuakesReducer.reduce(state: state, action: .client(.backfill(query: query, date: self.date)))
+    let other = HistoryJob.ID(kind: .backfill, started: self.date.addingTimeInterval(-60))
+    let window = HistoryWindow(start: 0, end: 1_000)
+    for action: QuakesAction in [
+      .data(
+        .persistentSession(
+          .remoteStore(.didCountHistory(job: other, window: window, date: self.date, result: .failure(error: "old"))))),
+      .data(
+        .persistentSession(
+          .remoteStore(
+            .didCountHistory(job: other, window: window, date: self.date, result: .success(count: 3, maximum: 20))))),
+    ] {
+      #expect(try QuakesReducer.reduce(state: state, action: action) == state)
+    }
+  }
 }

@@ -162,4 +162,53 @@ struct HistoryJobTests {
       try HistoryQuery(since: now, until: now, filter: QuakesQuery.Filter())
     }
   }
+
+  @Test("a cancel while the last window is being written lets it finish")
+  func cancelDuringTheLastWrite() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 5, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 0, end: 1_000, count: 5), events: 5, at: self.date)
+    job.cancel(at: self.date)
+    #expect(job.phase == .running)
+    job.wrote(QuakesDiff.Counts(inserted: 5))
+    #expect(job.phase == .done)
+  }
+
+  @Test("a job resumed with nothing left is done; the ETA is this run's pace")
+  func resumedAtTheEndIsDone() {
+    var job = self.job()
+    job.cursor = 1_000
+    job.phase = .cancelled
+    #expect(job.resumed(at: self.date).phase == .done)
+    var running = self.job().resumed(at: self.date)
+    running.eventsFetched = 0
+    running.counted(HistoryWindow(start: 0, end: 1_000), count: 40, maximum: 20, at: self.date)
+    running.counted(HistoryWindow(start: 0, end: 500), count: 10, maximum: 20, at: self.date)
+    running.fetched(HistoryWindow(start: 0, end: 500), events: 10, at: self.date.addingTimeInterval(10))
+    #expect(running.secondsLeft(at: self.date.addingTimeInterval(10)) == 30, "10 events in 10 s, 30 to go")
+  }
+
+  @Test("the same backfill: the same span and filters; two open-ended spans whatever their now")
+  func sameBackfill() {
+    var open = HistoryQuery(since: 0, until: 1_000)
+    open.isOpenEnded = true
+    var later = open
+    later.until = 5_000
+    #expect(open.isSameBackfill(as: later))
+    var closed = later
+    closed.isOpenEnded = false
+    #expect(!open.isSameBackfill(as: closed))
+    var filtered = later
+    filtered.minMagnitude = 4
+    #expect(!open.isSameBackfill(as: filtered))
+    #expect(HistoryQuery(since: 0, until: 1_000).isSameBackfill(as: HistoryQuery(since: 0, until: 1_000)))
+  }
+
+  @Test("times before year 1 or after 9999 are refused where they enter")
+  func outOfRange() {
+    let year0 = Date(timeIntervalSince1970: -62_200_000_000)
+    #expect(throws: HistoryQueryError.outOfRange(since: year0, until: self.date)) {
+      try HistoryQuery(since: year0, until: self.date, filter: QuakesQuery.Filter())
+    }
+  }
 }

@@ -39,7 +39,7 @@ struct BackfillCommand: ParsableCommand {
       guard !self.filters.isGiven else {
         throw ValidationError("--status and --cancel take no filters: they act on the running backfill")
       }
-    } else if self.filters.since == nil {
+    } else if self.filters.common.since == nil {
       throw ValidationError("give --since (the earliest origin time to fetch), or --status or --cancel")
     }
   }
@@ -56,7 +56,9 @@ struct BackfillCommand: ParsableCommand {
     }
     guard self.wait, let job = result.backfill, job.phase == "running" else {
       try self.print(result)
-      if self.status, let job = result.backfill, job.phase == "failed" || job.phase == "cancelled" {
+      // A backfill that ended badly is a failure to whoever waits for it
+      // or asks how it went (not to --cancel, which stopped it).
+      if self.status || self.wait, let job = result.backfill, job.phase == "failed" || job.phase == "cancelled" {
         throw ExitCode.failure
       }
       return
@@ -80,7 +82,7 @@ struct BackfillCommand: ParsableCommand {
         shown = job
       }
       guard job.phase == "running" else { break }
-      Thread.sleep(forTimeInterval: 0.5)
+      Thread.sleep(forTimeInterval: 0.25)
       let result = try client.call(.backfillStatus, as: BackfillResult.self)
       guard let next = result.backfill, next.started == first.started else {
         throw ClientError.connection("the backfill being followed was replaced by another one")

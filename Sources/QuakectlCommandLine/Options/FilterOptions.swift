@@ -4,8 +4,10 @@ import QuakesClient
 import QuakesModel
 import QuakesProtocol
 
-/// Which quakes: the filter flags `list` and `count` share, each the
-/// command-line form of a ``FilterParams`` member. Every flag given must hold.
+/// Which quakes: the filter flags `list`, `count`, `export` and `watch`
+/// share, each the command-line form of a ``FilterParams`` member: those of
+/// ``CommonFilterOptions``, and those only the cache can apply. Every flag
+/// given must hold.
 struct FilterOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only places containing this text (case and accents ignored).", valueName: "text"))
   var search: String?
@@ -13,55 +15,12 @@ struct FilterOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only this calendar day (in UTC with --utc, else local time).", valueName: "YYYY-MM-DD"))
   var day: String?
 
-  @Option(help: ArgumentHelp("Only quakes at or after this time: \(TimeArgument.accepted).", valueName: "time"))
-  var since: String?
-
-  @Option(help: ArgumentHelp("Only quakes before this time (same forms as --since).", valueName: "time"))
-  var until: String?
-
-  @Option(
-    name: .customLong("min-magnitude"), parsing: .unconditional,
-    help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
-  var minMagnitude: Double?
-
-  @Option(
-    name: .customLong("max-magnitude"), parsing: .unconditional,
-    help: ArgumentHelp("Only quakes of at most this magnitude.", valueName: "M"))
-  var maxMagnitude: Double?
-
-  @Option(
-    name: .customLong("min-depth"), parsing: .unconditional,
-    help: ArgumentHelp("Only quakes at least this deep.", valueName: "km"))
-  var minDepth: Double?
-
-  @Option(
-    name: .customLong("max-depth"), parsing: .unconditional,
-    help: ArgumentHelp("Only quakes at most this deep.", valueName: "km"))
-  var maxDepth: Double?
+  @OptionGroup var common: CommonFilterOptions
 
   @Option(
     name: .customLong("min-alert"),
     help: ArgumentHelp("Only quakes with a PAGER alert of at least this level.", valueName: "level"))
   var minAlert: AlertLevel?
-
-  @Option(
-    name: .customLong("min-felt"), help: ArgumentHelp("Only quakes with at least N felt reports.", valueName: "N"))
-  var minFelt: Int?
-
-  @Option(
-    name: .customLong("min-cdi"),
-    help: ArgumentHelp("Only quakes felt with at least this intensity (cdi).", valueName: "I"))
-  var minCdi: Double?
-
-  @Option(
-    name: .customLong("min-mmi"),
-    help: ArgumentHelp("Only quakes with a ShakeMap intensity of at least I (mmi).", valueName: "I"))
-  var minMmi: Double?
-
-  @Option(
-    name: .customLong("min-significance"),
-    help: ArgumentHelp("Only quakes of at least this significance (sig; 600 is significant).", valueName: "N"))
-  var minSignificance: Int?
 
   @Flag(help: "Only quakes with the tsunami flag set.")
   var tsunami = false
@@ -74,34 +33,9 @@ struct FilterOptions: ParsableArguments {
   var network: String?
 
   @Option(
-    name: .customLong("event-type"),
-    help: ArgumentHelp("Only events of this type: earthquake, quarry blast, explosion, …", valueName: "type"))
-  var eventType: String?
-
-  @Option(
     name: .customLong("magnitude-type"),
     help: ArgumentHelp("Only magnitudes of this type: ml, mb, mww, …", valueName: "type"))
   var magnitudeType: String?
-
-  // `.unconditional` on every option whose value may start with a minus: a
-  // southern latitude (--near -33.87,151.21), a magnitude below 0, a depth above sea level.
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Measure from this point: list the distance and direction to each quake; with --radius, only quakes that near.",
-      valueName: "lat,lon"))
-  var near: String?
-
-  @Option(
-    help: ArgumentHelp("Only quakes within this distance of --near: 250km, 250 (km) or 150mi.", valueName: "distance"))
-  var radius: String?
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Only quakes in this box; a west edge east of the east edge crosses the antimeridian.",
-      valueName: "minlat,minlon,maxlat,maxlon"))
-  var bbox: String?
 
   @Option(
     help: ArgumentHelp(
@@ -109,34 +43,8 @@ struct FilterOptions: ParsableArguments {
       valueName: "file"))
   var within: String?
 
-  func validate() throws {
-    if let near, GeoArguments.point(near) == nil {
-      throw ValidationError("--near \(near) is not a point: give LAT,LON in degrees, e.g. --near 47.61,-122.33")
-    }
-    if let radius {
-      guard self.near != nil else { throw ValidationError("--radius needs --near, the point to measure from") }
-      guard GeoArguments.kilometres(radius) != nil else {
-        throw ValidationError(
-          "--radius \(radius) is not a distance: give km (250km or 250) or miles (150mi), 0 or more")
-      }
-    }
-    if let bbox, GeoArguments.box(bbox) == nil {
-      throw ValidationError(
-        "--bbox \(bbox) is not a box: give MINLAT,MINLON,MAXLAT,MAXLON in degrees, e.g. --bbox 32,-125,42,-114")
-    }
-    for (name, value) in [("--since", self.since), ("--until", self.until)] {
-      if let value, TimeArgument.parse(value) == nil {
-        throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
-      }
-    }
-    let numbers = [
-      ("--min-magnitude", self.minMagnitude), ("--max-magnitude", self.maxMagnitude), ("--min-depth", self.minDepth),
-      ("--max-depth", self.maxDepth), ("--min-cdi", self.minCdi), ("--min-mmi", self.minMmi),
-    ]
-    for (name, value) in numbers {
-      if let value, !value.isFinite { throw ValidationError("\(name) must be a number, not \(value)") }
-    }
-  }
+  /// The point `--near` names, if any.
+  var near: String? { self.common.near }
 
   /// The filter params; relative times are resolved against `now`, a day
   /// is in UTC with `utc`, else in the local time zone.
@@ -148,27 +56,12 @@ struct FilterOptions: ParsableArguments {
     params.search = self.search
     params.day = self.day
     params.timeZone = utc ? "UTC" : TimeZone.current.identifier
-    params.since = self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
-    params.until = self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
-    params.minMagnitude = self.minMagnitude
-    params.maxMagnitude = self.maxMagnitude
-    params.minDepthKm = self.minDepth
-    params.maxDepthKm = self.maxDepth
+    self.common.apply(to: &params, now: now)
     params.minAlert = self.minAlert?.rawValue
-    params.minFelt = self.minFelt
-    params.minCdi = self.minCdi
-    params.minMmi = self.minMmi
-    params.minSignificance = self.minSignificance
     params.tsunami = self.tsunami ? true : nil
     params.reviewStatus = self.reviewStatus?.rawValue
     params.network = self.network
-    params.eventType = self.eventType
     params.magnitudeType = self.magnitudeType
-    if let near, let point = GeoArguments.point(near) {
-      params.near = NearParams(
-        latitude: point.latitude, longitude: point.longitude, radiusKm: self.radius.flatMap(GeoArguments.kilometres))
-    }
-    params.bbox = self.bbox.flatMap(GeoArguments.box)
     params.within = try self.within.map(GeoArguments.geometry(inFile:))
     return params
   }

@@ -14,9 +14,10 @@ extension BenchmarkSuite {
       **A backfill of \(self.count(self.scale.backfillEvents)) events.** The real quakesd (a file cache, \
       empty at the start) backfills a year from the stand-in's FDSN service (`usgs-standin` \
       `FDSNCatalogue.generated`, gzip as USGS sends it): `quakectl backfill --wait` from its start to its \
-      exit. quakesd counted first and split the year into \(figures.windows) windows of at most 20,000 \
-      events, \(figures.requests) requests in all, one at a time with the default `fdsn-interval` of 0.6 s \
-      between them (\(String(format: "%.1f", pacing)) s of the total is that politeness). The stand-in \
+      exit. quakesd counted first and split the year into \(figures.windows) \(figures.windows == 1 ? "window" : "windows") of at most \
+      20,000 events, \(figures.requests) requests in all, one at a time with the default `fdsn-interval` of 0.6 s \
+      between them (\(String(format: "%.1f", pacing)) s of the total is that politeness; `--wait` asks for \
+      the progress every 0.25 s, so the end is seen up to that late). The stand-in \
       runs on the same two cores, so its filtering, encoding and gzip are in the time too.
 
       | | |

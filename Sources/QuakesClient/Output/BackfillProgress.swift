@@ -9,7 +9,7 @@ public enum BackfillProgress {
   public static func line(_ job: HistoryJobResult, width: Int = 20) -> String {
     var parts: [String] = []
     if let expected = job.eventsExpected, expected > 0 {
-      let fraction = min(1, Double(job.eventsFetched) / Double(expected))
+      let fraction = min(1, max(0, Double(job.eventsFetched) / Double(expected)))
       let filled = Int((fraction * Double(width)).rounded(.down))
       parts.append(
         "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]")

@@ -16,15 +16,10 @@ enum HistoryReport {
   }
 
   /// One job as the protocol reports it. The ETA assumes the rest goes at
-  /// the pace of what was fetched since the job started.
+  /// the pace of this run (``HistoryJob/secondsLeft(at:)``).
   static func result(_ job: HistoryJob, now: Date) -> HistoryJobResult {
     let error: String? = if case .failed(let message) = job.phase { message } else { nil }
-    var eta: Int?
-    if job.isRunning, let expected = job.eventsExpected, job.eventsFetched > 0 {
-      let elapsed = max(0, now.timeIntervalSince(job.started))
-      let remaining = Double(max(0, expected - job.eventsFetched))
-      eta = Int((elapsed / Double(job.eventsFetched) * remaining).rounded(.up))
-    }
+    let eta = job.secondsLeft(at: now).map { Int($0.rounded(.up)) }
     return HistoryJobResult(
       kind: job.kind.rawValue, phase: job.phase.name, error: error,
       since: Self.time(job.query.since), until: Self.time(job.query.until),

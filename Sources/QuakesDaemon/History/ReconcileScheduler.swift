@@ -31,8 +31,9 @@ struct ReconcileScheduler {
     let last = self.store.snapshot().history[.reconcile]
     if last?.isRunning == true { return self.recheck }
     let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) * 1e-18
-    let due = (last?.started ?? started).addingTimeInterval(seconds)
     let now = Date()
+    // A start recorded in the future (the clock was ahead then) counts as now.
+    let due = min(last?.started ?? started, now).addingTimeInterval(seconds)
     guard due <= now else { return min(self.recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
     try? self.store.dispatch(action: .scheduler(.reconcileDue(date: now)))
     if self.store.snapshot().history[.reconcile]?.started != now {

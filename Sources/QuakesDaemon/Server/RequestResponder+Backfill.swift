@@ -16,7 +16,7 @@ extension RequestResponder {
       throw ProtocolError(.unavailable, "the cache is still loading; try again in a moment")
     }
     if let running = state.history[.backfill], running.isRunning {
-      guard running.query == query else {
+      guard running.query.isSameBackfill(as: query) else {
         throw ProtocolError(
           .unavailable,
           "a backfill from \(Timestamp.iso8601(Timestamp.date(milliseconds: running.query.since))) is running; "

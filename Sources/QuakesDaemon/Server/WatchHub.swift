@@ -120,8 +120,8 @@ final class WatchHub: Sendable {
         beforeBatch[feed] = oldState
       case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: _)))):
         before = beforeBatch.removeValue(forKey: feed) ?? oldState
-      case .data(.persistentSession(.remoteStore(.didFetchHistory(kind: let kind, window: _, date: _, result: _)))):
-        beforeWindow[kind] = oldState
+      case .data(.persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: _)))):
+        beforeWindow[job.kind] = oldState
       case .data(.persistentSession(.localStore(.didWriteHistory(kind: let kind, diff: _)))):
         before = beforeWindow.removeValue(forKey: kind) ?? oldState
       default:

@@ -96,10 +96,10 @@ extension QuakesAction.Data.PersistentSession {
   public enum RemoteStore: Hashable, Sendable {
     /// A fetch of `feed` finished at `date`.
     case didFetchQuakes(feed: QuakesFeed, date: Date, result: FetchQuakesResult)
-    /// The FDSN count of `window` for the `kind` job came back at `date`.
-    case didCountHistory(kind: HistoryJob.Kind, window: HistoryWindow, date: Date, result: CountHistoryResult)
-    /// The FDSN fetch of `window` for the `kind` job came back at `date`.
-    case didFetchHistory(kind: HistoryJob.Kind, window: HistoryWindow, date: Date, result: FetchHistoryResult)
+    /// The FDSN count of `window` for `job` came back at `date`.
+    case didCountHistory(job: HistoryJob.ID, window: HistoryWindow, date: Date, result: CountHistoryResult)
+    /// The FDSN fetch of `window` for `job` came back at `date`.
+    case didFetchHistory(job: HistoryJob.ID, window: HistoryWindow, date: Date, result: FetchHistoryResult)
   }
 }
 

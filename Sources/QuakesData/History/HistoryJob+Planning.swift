@@ -15,6 +15,7 @@ extension HistoryJob {
   public mutating func counted(_ window: HistoryWindow, count: Int, maximum: Int, at date: Date) {
     guard self.isNext(window), self.pending.first?.count == nil else { return }
     self.updated = date
+    self.runStarted = self.runStarted ?? date
     if window.start == self.cursor, window.end == self.query.until {
       self.eventsExpected = self.eventsFetched + count
     }
@@ -61,9 +62,10 @@ extension HistoryJob {
     self.finished = date
   }
 
-  /// A client cancelled the job.
+  /// A client cancelled the job. A job with nothing left to fetch is only
+  /// waiting for its last window's write, and is let finish.
   public mutating func cancel(at date: Date) {
-    guard self.isRunning else { return }
+    guard self.isRunning, !self.pending.isEmpty else { return }
     self.phase = .cancelled
     self.updated = date
     self.finished = date
@@ -71,14 +73,18 @@ extension HistoryJob {
 
   /// The job running again from its cursor (a failed or cancelled one
   /// started again with the same query, or any job read back after a
-  /// restart): the rest of its span, counted afresh.
+  /// restart): the rest of its span, counted afresh. One whose cursor
+  /// reached the end of its span is done: every window is written.
   public func resumed(at date: Date) -> HistoryJob {
     var job = self
+    job.runStarted = nil
+    job.fetchedBeforeRun = job.eventsFetched
     guard job.cursor < job.query.until else {
       job.pending = []
-      if job.isRunning {
+      if job.phase != .done {
         job.phase = .done
-        job.finished = job.finished ?? date
+        job.finished = date
+        job.updated = date
       }
       return job
     }
@@ -89,6 +95,34 @@ extension HistoryJob {
       job.updated = date
     }
     return job
+  }
+
+  /// This job, stopped, with the progress of `committed` (its checkpoint in
+  /// the database): what a job whose window could not be written shows
+  /// once the cache is read back, so that running it again fetches that
+  /// window again rather than skipping it.
+  public func rewound(to committed: HistoryJob) -> HistoryJob {
+    var job = self
+    job.cursor = committed.cursor
+    job.windowsDone = committed.windowsDone
+    job.eventsFetched = committed.eventsFetched
+    job.eventsWritten = committed.eventsWritten
+    job.eventsRemoved = committed.eventsRemoved
+    job.eventsExpected = committed.eventsExpected
+    job.pending = []
+    return job
+  }
+
+  /// Seconds left at the pace of this run (since it started or resumed),
+  /// once the total is known and something was fetched; `nil` otherwise.
+  public func secondsLeft(at date: Date) -> Double? {
+    guard self.isRunning, let expected = self.eventsExpected else { return nil }
+    guard let runStarted = self.runStarted else { return nil }
+    let fetched = self.eventsFetched - self.fetchedBeforeRun
+    let elapsed = date.timeIntervalSince(runStarted)
+    guard fetched > 0, elapsed.isFinite, elapsed >= 0 else { return nil }
+    let seconds = elapsed / Double(fetched) * Double(max(0, expected - self.eventsFetched))
+    return seconds.isFinite ? min(seconds, 1e9) : nil
   }
 
   private func isNext(_ window: HistoryWindow) -> Bool {

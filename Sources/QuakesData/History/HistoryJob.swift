@@ -36,6 +36,12 @@ public struct HistoryJob: Hashable, Sendable {
   public var eventsRemoved: Int
   /// All the events the span holds, once the service counted the rest of it.
   public var eventsExpected: Int?
+  /// When this run got its first answer (a job resumed after a restart or
+  /// asked again runs anew), and what had been fetched before it: the
+  /// ETA's pace is this run's. Not kept in the database.
+  public var runStarted: Date?
+  /// ``eventsFetched`` when this run began.
+  public var fetchedBeforeRun = 0
 
   /// A job of `kind` over `query`'s span, started at `date`.
   public init(kind: Kind, query: HistoryQuery, started date: Date) {
@@ -92,6 +98,25 @@ extension HistoryJob {
     /// Fetch `window`, counted and small enough.
     case fetch(HistoryWindow)
   }
+
+  /// Which run of which job: its kind and when it started (a resumed job
+  /// keeps its start). An answer is folded into the job it was asked for
+  /// and no other.
+  public struct ID: Hashable, Sendable {
+    /// The job's kind.
+    public var kind: Kind
+    /// When the job started.
+    public var started: Date
+
+    /// Creates an id.
+    public init(kind: Kind, started: Date) {
+      self.kind = kind
+      self.started = started
+    }
+  }
+
+  /// The job's identity.
+  public var id: ID { ID(kind: self.kind, started: self.started) }
 
   /// What the listener must do next; `nil` when the job is not running.
   public var step: Step? {

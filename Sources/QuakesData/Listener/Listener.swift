@@ -156,14 +156,18 @@ extension Listener {
         try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
       }
     case .data(
-      .persistentSession(.remoteStore(.didFetchHistory(kind: let kind, window: _, date: _, result: let result)))):
-      await self.didFetchHistory(kind: kind, result: result, from: store, oldState: oldState, newState: newState)
+      .persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: let result)))):
+      await self.didFetchHistory(kind: job.kind, result: result, from: store, oldState: oldState, newState: newState)
     case .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
       .data(.persistentSession(.remoteStore(.didCountHistory))):
       await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
+    case .data(.persistentSession(.localStore(.didReloadQuakes))):
+      // A job that failed because its window could not be written was
+      // rewound to its committed progress: its checkpoint says it failed.
+      // (Saved once: the cursor does not move again if this write fails too.)
+      await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
     case .daemon(.didReload),
       .data(.persistentSession(.localStore(.didFetchQuakes))),
-      .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
       .data(.persistentSession(.localStore(.didWriteHistory))):
       break
@@ -223,16 +227,18 @@ extension Listener {
       guard step != oldState.history[kind]?.step else { continue }
       self.historySteps[kind]?.cancel()
       self.historySteps[kind] = nil
-      guard let step, let query = newState.history[kind]?.query else { continue }
+      guard let step, let job = newState.history[kind] else { continue }
+      let id = job.id
+      let query = job.query
       let session = self.session
       let onError = self.onError
       self.historySteps[kind] = Task {
         do {
           switch step {
           case .count(let window):
-            try await store.dispatch(thunk: session.countRemoteHistoryQuery(kind: kind, query: query, window: window))
+            try await store.dispatch(thunk: session.countRemoteHistoryQuery(job: id, query: query, window: window))
           case .fetch(let window):
-            try await store.dispatch(thunk: session.fetchRemoteHistoryQuery(kind: kind, query: query, window: window))
+            try await store.dispatch(thunk: session.fetchRemoteHistoryQuery(job: id, query: query, window: window))
           }
         } catch {
           onError("the \(kind) step could not report its result: \(errorMessage(error))")

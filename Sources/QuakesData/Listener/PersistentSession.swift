@@ -79,9 +79,9 @@ extension PersistentSession {
     }
   }
 
-  /// Counts `window` of the `kind` job's query at the remote store.
+  /// Counts `window` of `job`'s query at the remote store.
   nonisolated func countRemoteHistoryQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
-    kind: HistoryJob.Kind,
+    job: HistoryJob.ID,
     query: HistoryQuery,
     window: HistoryWindow
   ) -> Thunk<Dispatcher, Selector> {
@@ -98,13 +98,13 @@ extension PersistentSession {
       try await dispatcher.dispatch(
         action: .data(
           .persistentSession(
-            .remoteStore(.didCountHistory(kind: kind, window: window, date: self.now(), result: result)))))
+            .remoteStore(.didCountHistory(job: job, window: window, date: self.now(), result: result)))))
     }
   }
 
-  /// Fetches `window` of the `kind` job's query from the remote store.
+  /// Fetches `window` of `job`'s query from the remote store.
   nonisolated func fetchRemoteHistoryQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
-    kind: HistoryJob.Kind,
+    job: HistoryJob.ID,
     query: HistoryQuery,
     window: HistoryWindow
   ) -> Thunk<Dispatcher, Selector> {
@@ -122,7 +122,7 @@ extension PersistentSession {
       try await dispatcher.dispatch(
         action: .data(
           .persistentSession(
-            .remoteStore(.didFetchHistory(kind: kind, window: window, date: self.now(), result: result)))))
+            .remoteStore(.didFetchHistory(job: job, window: window, date: self.now(), result: result)))))
     }
   }
 

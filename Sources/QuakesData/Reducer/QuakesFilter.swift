@@ -12,14 +12,14 @@ public enum QuakesFilter {
       case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))),
         .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))),
-        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .success)))):
+        .data(.persistentSession(.remoteStore(.didFetchHistory(job: _, window: _, date: _, result: .success)))):
         true
       case .daemon, .client(.refresh), .scheduler(.pollDue),
         .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
         .data(.persistentSession(.localStore(.didWriteHistory))),
         .data(.persistentSession(.remoteStore(.didCountHistory))),
-        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .tooManyEvents)))),
-        .data(.persistentSession(.remoteStore(.didFetchHistory(kind: _, window: _, date: _, result: .failure)))),
+        .data(.persistentSession(.remoteStore(.didFetchHistory(job: _, window: _, date: _, result: .tooManyEvents)))),
+        .data(.persistentSession(.remoteStore(.didFetchHistory(job: _, window: _, date: _, result: .failure)))),
         .data(.persistentSession(.localStore(.didFetchQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .failure)))),
         .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),

@@ -31,11 +31,16 @@ extension QuakesReducer {
         feedState.record = cache.feeds[feed] ?? FeedRecord()
         state.feeds[feed] = feedState
       }
-      // A running job goes back to its committed cursor; one that stopped
-      // (its write failed, say) stays stopped rather than failing again.
-      for (kind, job) in cache.history {
-        guard let current = state.history[kind], current.isRunning, job.isRunning else { continue }
-        state.history[kind] = job.resumed(at: job.updated)
+      // A job whose window could not be written failed with its cursor
+      // past that window: it takes the committed progress back, so that
+      // running it again fetches the window again. A running job is left
+      // alone: the failure was another write's, and its own window may be
+      // committing now.
+      for (kind, committed) in cache.history {
+        guard let current = state.history[kind], case .failed = current.phase, committed.isRunning,
+          committed.started == current.started
+        else { continue }
+        state.history[kind] = current.rewound(to: committed)
       }
       state.quakes.status = .success
     case .didFetchQuakes(result: .failure(error: let error)),

@@ -28,7 +28,11 @@ extension QuakesReducer {
       }
       state.feeds[feed] = feedState
       return state
-    case .didCountHistory(kind: let kind, window: let window, date: let date, result: let result):
+    case .didCountHistory(job: let id, window: let window, date: let date, result: let result):
+      // An answer for another run, or for a step the job no longer waits
+      // for (it was cancelled, say), changes nothing.
+      let kind = id.kind
+      guard let job = state.history[kind], job.id == id, job.step == .count(window) else { return state }
       var state = state
       switch result {
       case .success(count: let count, maximum: let maximum):
@@ -37,9 +41,10 @@ extension QuakesReducer {
         state.history[kind]?.fail(error, at: date)
       }
       return state
-    case .didFetchHistory(kind: let kind, window: let window, date: let date, result: let result):
+    case .didFetchHistory(job: let id, window: let window, date: let date, result: let result):
+      let kind = id.kind
+      guard let job = state.history[kind], job.id == id, job.step == .fetch(window) else { return state }
       var state = state
-      guard let job = state.history[kind], job.step == .fetch(window) else { return state }
       switch result {
       case .success(batch: let batch):
         state.quakes.data = HistorySync.apply(batch, of: kind, to: state.quakes.data)

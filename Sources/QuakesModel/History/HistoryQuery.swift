@@ -44,6 +44,10 @@ public struct HistoryQuery: Hashable, Sendable, Codable {
   public var updatedAfter: Int64?
   /// Whether deleted events come too, with status `deleted` (reconciliation).
   public var includeDeleted = false
+  /// Whether ``until`` is "now" rather than a time the client gave: the same
+  /// backfill asked again later (a cancel, a failure, or simply again) then
+  /// resumes and reaches up to that later now.
+  public var isOpenEnded = false
 
   /// A query of every event from `since` (inclusive) to `until` (exclusive).
   public init(since: Int64, until: Int64) {
@@ -97,6 +101,9 @@ extension HistoryQuery {
     guard unsupported.isEmpty else { throw HistoryQueryError.unsupported(unsupported) }
     let start = Timestamp.milliseconds(since)
     let end = Timestamp.milliseconds(until)
+    guard QuakeRanges.milliseconds.contains(start), QuakeRanges.milliseconds.contains(end) else {
+      throw HistoryQueryError.outOfRange(since: since, until: until)
+    }
     guard start < end else { throw HistoryQueryError.emptySpan(since: since, until: until) }
     self.init(since: start, until: end)
     self.minMagnitude = filter.minMagnitude
@@ -114,6 +121,18 @@ extension HistoryQuery {
     self.minMmi = filter.minMmi
     self.minSignificance = filter.minSignificance
     self.reviewStatus = filter.reviewStatus
+  }
+
+  /// Whether `other` asks for the same backfill: the same span and
+  /// conditions, where two open-ended spans match whatever their "now".
+  public func isSameBackfill(as other: HistoryQuery) -> Bool {
+    var mine = self
+    var theirs = other
+    if mine.isOpenEnded, theirs.isOpenEnded {
+      mine.until = 0
+      theirs.until = 0
+    }
+    return mine == theirs
   }
 
   /// The FDSN query parameters of the conditions (not the time span), in a

@@ -40,7 +40,9 @@ public struct BackfillParams: Hashable, Sendable {
     }
     let until = min(filter.until ?? now, now)
     do {
-      return try HistoryQuery(since: since, until: until, filter: filter, alertLevel: level)
+      var query = try HistoryQuery(since: since, until: until, filter: filter, alertLevel: level)
+      query.isOpenEnded = filter.until == nil || filter.until.map { $0 > now } == true
+      return query
     } catch {
       throw ProtocolError(.invalidRequest, error.description)
     }

@@ -2,15 +2,15 @@ import Foundation
 
 /// The GeoJSON answer of the FDSN `count` method,
 /// `{"count": 1234, "maxAllowed": 20000}`, range-checked where it enters.
-struct HistoryCountAnswer {
+package struct HistoryCountAnswer {
   /// Events matching.
-  let count: Int
+  package let count: Int
   /// The most one `query` may return.
-  let maximum: Int
+  package let maximum: Int
 
   /// Reads `body`; `nil` unless it is such an object with a count from 0 to
   /// 2³¹ − 1 and a maximum from 1 to 10⁷.
-  init?(_ body: [UInt8]) {
+  package init?(_ body: [UInt8]) {
     guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
       let count = object["count"] as? NSNumber, let maximum = object["maxAllowed"] as? NSNumber,
       let whole = Int(exactly: count.doubleValue), let limit = Int(exactly: maximum.doubleValue),

@@ -7,11 +7,11 @@ import Foundation
 ///     20001 matching events exceeds search limit of 20000. Modify the search to match fewer events.
 ///
 ///     Usage details are available from …
-enum HistoryServiceMessage {
+package enum HistoryServiceMessage {
   /// The explanation: the first paragraph after the status line, at most
   /// 300 characters; `nil` for a body that has none.
-  static func explanation(in body: [UInt8]) -> String? {
-    let text = String(decoding: body.prefix(4_096), as: UTF8.self)
+  package static func explanation(in body: [UInt8]) -> String? {
+    let text = String(decoding: body.prefix(4_096), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     let paragraphs = text.split(separator: "\n\n", omittingEmptySubsequences: true)
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
@@ -22,12 +22,12 @@ enum HistoryServiceMessage {
   }
 
   /// Whether the page refuses a query for matching too many events.
-  static func isTooManyEvents(_ body: [UInt8]) -> Bool {
+  package static func isTooManyEvents(_ body: [UInt8]) -> Bool {
     Self.explanation(in: body)?.contains("exceeds search limit") ?? false
   }
 
   /// The limit the page names ("… search limit of 20000."), if any.
-  static func maximum(in body: [UInt8]) -> Int? {
+  package static func maximum(in body: [UInt8]) -> Int? {
     guard let explanation = Self.explanation(in: body),
       let range = explanation.range(of: "search limit of ")
     else { return nil }

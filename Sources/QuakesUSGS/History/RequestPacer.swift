@@ -3,8 +3,9 @@
 ///
 /// USGS asks clients of its FDSN event service to stay under 500 requests
 /// in 5 minutes; one request at a time, 0.6 s apart, stays under that
-/// whatever the answers' speed. A backoff a server asks for (``pause(for:)``,
-/// from `Retry-After`) holds every request, not just the one refused.
+/// whatever the answers' speed. A backoff a request's outcome calls for (a
+/// `Retry-After`) is set before the next request may start, so it holds
+/// every request, not just the one refused.
 public actor RequestPacer {
   /// The least time between one request's end and the next one's start.
   public var interval: Duration
@@ -22,27 +23,30 @@ public actor RequestPacer {
     self.interval = interval
   }
 
-  /// Runs `request` when its turn comes and the interval has passed.
+  /// Runs `request` when its turn comes and the interval has passed; the
+  /// next request waits the interval, or what `hold` asks for its outcome
+  /// if longer (a `Retry-After`, a backoff).
   ///
   /// - Throws: what `request` throws, or `CancellationError` when the
   ///   calling task was cancelled while waiting.
-  public func run<Value: Sendable>(_ request: @Sendable () async throws -> Value) async throws -> Value {
+  public func run<Value: Sendable>(
+    _ request: @Sendable () async throws -> Value,
+    holdingAfter hold: @Sendable (Result<Value, any Error>) -> Duration? = { _ in nil }
+  ) async throws -> Value {
     await self.acquire()
     defer { self.release() }
     if let nextStart = self.nextStart {
       try await Task.sleep(until: nextStart, clock: .continuous)
     }
     try Task.checkCancellation()
-    defer { self.nextStart = ContinuousClock.now + self.interval }
-    return try await request()
-  }
-
-  /// Holds every request for `delay` from now (a `Retry-After`), unless a
-  /// later start was already due.
-  public func pause(for delay: Duration) {
-    let until = ContinuousClock.now + delay
-    if let nextStart = self.nextStart, nextStart >= until { return }
-    self.nextStart = until
+    let outcome: Result<Value, any Error>
+    do {
+      outcome = .success(try await request())
+    } catch {
+      outcome = .failure(error)
+    }
+    self.nextStart = ContinuousClock.now + max(self.interval, hold(outcome) ?? .zero)
+    return try outcome.get()
   }
 
   private func acquire() async {

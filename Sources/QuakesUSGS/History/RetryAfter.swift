@@ -1,11 +1,11 @@
-import Foundation
+package import Foundation
 
 /// Reads a `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or
 /// an HTTP date. A value that is neither, or negative, is ignored (the
 /// caller's own backoff applies); a date in the past means "now".
-enum RetryAfter {
+package enum RetryAfter {
   /// The delay `value` asks for, at most `limit`; `nil` when unreadable.
-  static func delay(_ value: String, now: Date, limit: Duration) -> Duration? {
+  package static func delay(_ value: String, now: Date, limit: Duration) -> Duration? {
     let text = value.trimmingCharacters(in: .whitespaces)
     if let seconds = Int64(text) {
       guard seconds >= 0 else { return nil }

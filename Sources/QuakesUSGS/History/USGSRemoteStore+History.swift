@@ -27,7 +27,7 @@ extension USGSRemoteStore {
   ///   `CancellationError` when the calling task was cancelled.
   public func fetchRemoteQuakesQuery(history query: HistoryQuery, window: HistoryWindow) async throws -> FeedBatch {
     let url = self.history.service.queryURL(query, window: window)
-    let (response, attempts) = try await self.sendPolitely(url)
+    let (response, attempts) = try await self.sendPolitely(url, halvingOnTimeout: window.count.map { $0 > 1 } ?? true)
     switch response.status {
     case 200:
       do {
@@ -47,35 +47,59 @@ extension USGSRemoteStore {
 
   /// Sends a GET through the pacer, again after a transient failure as the
   /// retry policy says; returns the last response and the attempts made.
-  private func sendPolitely(_ url: String) async throws -> (NetworkResponse, Int) {
+  /// The wait before the next attempt (the service's `Retry-After`, or the
+  /// policy's backoff) holds every FDSN request, not only this one. With
+  /// `halvingOnTimeout`, a transfer that times out is not sent again: the
+  /// window is too large to come whole in the time allowed, and is halved.
+  private func sendPolitely(_ url: String, halvingOnTimeout: Bool = false) async throws -> (NetworkResponse, Int) {
     let policy = self.history.retry
     var attempt = 0
     while true {
       attempt += 1
+      let tried = attempt
       let outcome: Result<NetworkResponse, NetworkError>
       do {
-        outcome = .success(try await self.history.pacer.run { try await self.session.get(NetworkRequest(url: url)) })
+        outcome = .success(
+          try await self.history.pacer.run({ try await self.session.get(NetworkRequest(url: url)) }) { outcome in
+            Self.hold(after: outcome, attempt: tried, policy: policy)
+          })
       } catch let error as NetworkError {
         outcome = .failure(error)
       }
       self.observeHistory(outcome)
-      var delay = policy.backoff(after: attempt)
       switch outcome {
-      case .success(let response) where !FDSNRetryPolicy.isTransient(response.status):
+      case .success(let response) where !FDSNRetryPolicy.isTransient(response.status) || attempt >= policy.attempts:
         return (response, attempt)
-      case .success(let response):
-        guard attempt < policy.attempts else { return (response, attempt) }
-        if let value = response.header("retry-after"),
-          let asked = RetryAfter.delay(value, now: Date(), limit: policy.longestRetryAfter)
-        {
-          delay = asked
-        }
+      case .success:
+        continue
       case .failure(let error):
+        if halvingOnTimeout, case .timedOut = error.kind {
+          throw HistoryWindowTooLarge(maximum: HistoryQuery.defaultMaximum)
+        }
         guard attempt < policy.attempts else {
           throw FDSNError(url: url, cause: .transport(error), attempts: attempt)
         }
       }
-      await self.history.pacer.pause(for: delay)
+    }
+  }
+
+  /// How long every FDSN request waits after `outcome` of attempt
+  /// `attempt`: the service's `Retry-After` or the policy's backoff after a
+  /// transient failure, nothing more than the pacer's interval otherwise.
+  private static func hold(
+    after outcome: Result<NetworkResponse, any Error>, attempt: Int, policy: FDSNRetryPolicy
+  ) -> Duration? {
+    switch outcome {
+    case .success(let response):
+      guard FDSNRetryPolicy.isTransient(response.status) else { return nil }
+      if let value = response.header("retry-after"),
+        let asked = RetryAfter.delay(value, now: Date(), limit: policy.longestRetryAfter)
+      {
+        return asked
+      }
+      return policy.backoff(after: attempt)
+    case .failure(let error):
+      return error is CancellationError ? nil : policy.backoff(after: attempt)
     }
   }
 

@@ -21,6 +21,7 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   private(set) var firings: [AlertFiring] = []
   private var failFetch: String?
   private var failWrites: String?
+  private var failWindowWrites: String?
 
   init(
     quakes: [Quake] = [], records: [QuakesFeed: FeedRecord] = [:], failFetch: String? = nil, failWrites: String? = nil
@@ -32,6 +33,9 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   }
 
   func setFailWrites(_ message: String?) { self.failWrites = message }
+
+  /// Makes the writes of FDSN windows fail with `message` (and nothing else).
+  func setFailWindowWrites(_ message: String?) { self.failWindowWrites = message }
 
   /// Puts `job` on file as a previous run left it.
   func seed(job: HistoryJob) { self.jobs[job.kind] = job }
@@ -55,7 +59,7 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
 
   func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
     self.calls.append(.history(job, diff: diff))
-    if let failWrites { throw StoreFailure(failWrites) }
+    if let failure = self.failWrites ?? self.failWindowWrites { throw StoreFailure(failure) }
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     for quake in diff.deleted { self.quakes[quake.id] = nil }
     self.jobs[job.kind] = job

@@ -1,0 +1,141 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesTestSupport
+import QuakesUSGS
+import Testing
+import USGSStandIn
+
+/// The remote store's FDSN queries over real HTTP against the stand-in:
+/// counts, windows, the limit, the service's backoff, and its errors.
+@Suite("USGSRemoteStore: FDSN count and query against the stand-in", .timeLimit(.minutes(1)))
+struct RemoteStoreHistoryTests {
+  private static let since: Int64 = 1_577_836_800_000
+  private static let until: Int64 = 1_580_515_200_000
+
+  private func store(
+    on standIn: USGSStandIn, totalTimeout: Duration = .seconds(30), attempts: Int = 3
+  ) throws -> USGSRemoteStore<CurlNetworkSession> {
+    USGSRemoteStore(
+      catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL),
+      configuration: CurlNetworkSession.Configuration(totalTimeout: totalTimeout),
+      history: FDSNAccess(
+        service: try FDSNService(baseURL: standIn.fdsnBaseURL), pacer: RequestPacer(interval: .milliseconds(1)),
+        retry: FDSNRetryPolicy(attempts: attempts, firstBackoff: .milliseconds(50))))
+  }
+
+  private func event(_ id: String, at milliseconds: Int64, magnitude: Double = 3) -> FDSNEvent {
+    FDSNEvent(
+      id: id, time: Timestamp.date(milliseconds: milliseconds), magnitude: magnitude, latitude: 35, longitude: -118,
+      depth: 10)
+  }
+
+  @Test("an event exactly on the boundary of two windows belongs to the later one only")
+  func boundaries() async throws {
+    let middle = Self.since + (Self.until - Self.since) / 2
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(
+        FDSNCatalogue(events: [
+          self.event("first", at: Self.since), self.event("edge", at: middle), self.event("last", at: Self.until - 1),
+          self.event("after", at: Self.until),
+        ]))
+      let store = try self.store(on: standIn)
+      let query = HistoryQuery(since: Self.since, until: Self.until)
+      let (earlier, later) = try #require(HistoryWindow(start: Self.since, end: Self.until).halves)
+      #expect(try await store.countRemoteQuakesQuery(history: query, window: earlier).count == 1)
+      #expect(try await store.countRemoteQuakesQuery(history: query, window: later).count == 2)
+      let fetched =
+        try await store.fetchRemoteQuakesQuery(history: query, window: earlier).quakes.map(\.id)
+        + store.fetchRemoteQuakesQuery(history: query, window: later).quakes.map(\.id)
+      #expect(fetched == ["first", "edge", "last"])
+    }
+  }
+
+  @Test("a window above the service's limit is HistoryWindowTooLarge, naming the limit")
+  func tooLarge() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(
+        FDSNCatalogue(events: (0..<30).map { self.event("e\($0)", at: Self.since + Int64($0) * 1_000) }))
+      standIn.setFDSNMaximum(20)
+      let store = try self.store(on: standIn)
+      let window = HistoryWindow(start: Self.since, end: Self.until)
+      let count = try await store.countRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: window)
+      #expect(count == HistoryCount(count: 30, maximum: 20))
+      await #expect(throws: HistoryWindowTooLarge(maximum: 20)) {
+        _ = try await store.fetchRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: window)
+      }
+    }
+  }
+
+  @Test("503 with Retry-After is waited out, then the answer comes; the same URL is asked again")
+  func serviceUnavailable() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(FDSNCatalogue(events: [self.event("a", at: Self.since)]))
+      standIn.failFDSN(next: 1, status: 503, retryAfter: "1")
+      let store = try self.store(on: standIn)
+      let window = HistoryWindow(start: Self.since, end: Self.until)
+      let count = try await store.countRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: window)
+      #expect(count.count == 1)
+      let requests = standIn.fdsnRequests
+      #expect(requests.count == 2)
+      #expect(requests[0].uri == requests[1].uri)
+      #expect(requests[1].receivedAt.timeIntervalSince(requests[0].receivedAt) >= 0.95)
+    }
+  }
+
+  @Test("a service that keeps failing is an FDSNError after the policy's attempts, with the status and message")
+  func failsForGood() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(FDSNCatalogue(events: []))
+      standIn.failFDSN(next: 5, status: 500)
+      let store = try self.store(on: standIn, attempts: 3)
+      let window = HistoryWindow(start: Self.since, end: Self.until)
+      do {
+        _ = try await store.countRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: window)
+        Issue.record("a failing service gave a count")
+      } catch let error as FDSNError {
+        #expect(error.attempts == 3)
+        #expect(error.errorDescription?.contains("failed after 3 attempts: the service answered HTTP/1.1 500") == true)
+      }
+      #expect(standIn.fdsnRequests.count == 3)
+    }
+  }
+
+  @Test("a bad request is not repeated: the service's explanation is in the error")
+  func badRequest() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(FDSNCatalogue(events: []))
+      let store = try self.store(on: standIn)
+      var query = HistoryQuery(since: 0, until: 1)
+      query.near = HistoryQuery.HistoryCircle(latitude: 95, longitude: 0, radiusKm: 10)
+      do {
+        _ = try await store.countRemoteQuakesQuery(
+          history: query, window: HistoryWindow(start: Self.since, end: Self.until))
+        Issue.record("a latitude of 95 was counted")
+      } catch let error as FDSNError {
+        #expect(error.attempts == 1)
+        guard case .status(400, _, let message) = error.cause else {
+          Issue.record("not a 400: \(error)")
+          return
+        }
+        #expect(message?.contains("latitude") == true, "\(String(describing: message))")
+      }
+      #expect(standIn.fdsnRequests.count == 1)
+    }
+  }
+
+  @Test("a window whose transfer times out is to be halved, not asked for whole again")
+  func timeoutHalves() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(FDSNCatalogue(events: [self.event("a", at: Self.since)]))
+      standIn.setFDSNDelay(.seconds(3))
+      let store = try self.store(on: standIn, totalTimeout: .seconds(1))
+      await #expect(throws: HistoryWindowTooLarge.self) {
+        _ = try await store.fetchRemoteQuakesQuery(
+          history: HistoryQuery(since: 0, until: 1), window: HistoryWindow(start: Self.since, end: Self.until, count: 5)
+        )
+      }
+      #expect(standIn.fdsnRequests.count == 1)
+    }
+  }
+}
