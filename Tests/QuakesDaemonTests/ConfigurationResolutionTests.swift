@@ -134,7 +134,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
-      "QUAKESD_RECONCILE": "6h",
+      "QUAKESD_RECONCILE": "6h", "QUAKESD_CONTACT": "mailto:ops@example.org",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -158,6 +158,8 @@ struct ConfigurationResolutionTests {
     #expect(configuration.fdsnBaseURL == "https://mirror.example/fdsn/")
     #expect(configuration.fdsnInterval == .milliseconds(1_500))
     #expect(configuration.reconcileInterval == .seconds(6 * 3_600))
+    #expect(configuration.contact == "mailto:ops@example.org")
+    #expect(configuration.network.userAgent.hasPrefix("quakesd/\(QuakesdProduct.version) (+mailto:ops@example.org)"))
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }
     )
@@ -213,6 +215,12 @@ struct ConfigurationResolutionTests {
       ("feeds: {all_day: often}", "\"often\" of all_day is not a duration", "90s, 5m"),
       ("feeds: [all_day, all_day=10m]", "all_day is named twice", "name each feed once"),
       ("feeds: []", "feeds is empty", "feed names"),
+      ("fdsn-base-url: mirror.example", "fdsn-base-url \"mirror.example\"", "an http or https URL"),
+      ("fdsn-interval: 0s", "fdsn-interval \"0s\"", "a duration from 0.001s"),
+      ("reconcile: sometimes", "reconcile \"sometimes\"", "off, or a duration"),
+      ("contact: ops@example.org", "contact \"ops@example.org\"", "mailto URL"),
+      ("contact: \"mailto:ops (night)\"", "contact \"mailto:ops (night)\"", "mailto URL"),
+      ("contact: \"https:\"", "contact \"https:\"", "mailto URL"),
     ])
   func badFileValues(text: String, names: String, allowed: String) {
     let message = self.message(text + "\n")
@@ -246,6 +254,13 @@ struct ConfigurationResolutionTests {
       ("feed-base-url: http://mirror.example:0/", nil),
       ("feed-base-url: http://mirror.example:65535/", "http://mirror.example:65535/"),
       ("feed-base-url: http://mirror.example:65536/", nil),
+      ("reconcile: off", "off"), ("reconcile: NEVER", "off"), ("reconcile: 1h", "1h"),
+      ("contact: none", "none"), ("contact: mailto:ops@example.org", "mailto:ops@example.org"),
+      (
+        "contact: https://example.org/\(String(repeating: "x", count: 236))",
+        "https://example.org/\(String(repeating: "x", count: 236))"
+      ),
+      ("contact: https://example.org/\(String(repeating: "x", count: 237))", nil),
     ] as [(String, String?)])
   func bounds(text: String, reported: String?) throws {
     let name = String(text.prefix { $0 != ":" })

@@ -23,6 +23,7 @@ struct DaemonBackfillTests {
     feed-base-url: \(standIn.baseURL)
     fdsn-base-url: \(standIn.fdsnBaseURL)
     fdsn-interval: 0.01s
+    contact: mailto:tests@example.org
     feeds:
       all_hour: 1h
     \(extra)
@@ -110,7 +111,9 @@ struct DaemonBackfillTests {
         #expect(starts.count >= 3)
         #expect(Set(starts).count == starts.count, "no window fetched twice")
         for request in standIn.fdsnRequests {
-          #expect(request.header("user-agent")?.hasPrefix("quakesd/") == true)
+          #expect(
+            request.header("user-agent")?.hasPrefix("quakesd/\(QuakesdProduct.version) (+mailto:tests@example.org) ")
+              == true, "the User-Agent names the version and the operator's contact")
         }
         let status = try await Self.quakectl(["backfill", "--status", "--format", "table"], daemon: daemon)
         #expect(status.status == 0)

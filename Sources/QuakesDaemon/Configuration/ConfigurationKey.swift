@@ -49,6 +49,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case fdsnInterval = "fdsn-interval"
   /// How often deletions and updates are reconciled with FDSN, if at all.
   case reconcile = "reconcile"
+  /// Where USGS can reach whoever runs this quakesd (in the User-Agent).
+  case contact = "contact"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -130,6 +132,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.fdsnInterval)
     case .reconcile:
       ConfigurationKeyDeclaration(flag: nil, format: .optionalDuration, field: \.reconcileInterval)
+    case .contact:
+      ConfigurationKeyDeclaration(flag: nil, format: .contact, field: \.contact)
     }
   }
 
@@ -140,7 +144,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     switch self {
     case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .fdsnBaseURL: false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
-      .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile:
+      .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:
       true
     }
   }

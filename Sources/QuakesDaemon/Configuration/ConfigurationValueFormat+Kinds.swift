@@ -88,6 +88,28 @@ extension ConfigurationValueFormat where Value == String? {
   }
 }
 
+extension ConfigurationValueFormat where Value == String? {
+  /// Where USGS can reach the operator: `none`, or an `http`, `https` or
+  /// `mailto` URL without spaces or control characters (it goes into a
+  /// header line).
+  static var contact: Self {
+    .scalar(
+      allowedValues: "none, or an http, https or mailto URL without spaces, e.g. mailto:ops@example.org",
+      example: "mailto:ops@example.org", format: { $0 ?? "none" }
+    ) { text, source throws(ConfigurationError) in
+      let value = text.trimmingCharacters(in: .whitespaces)
+      if value.lowercased() == "none" { return nil }
+      let scheme = value.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+      guard ["http", "https", "mailto"].contains(scheme), value.count > scheme.count + 1, value.count <= 256,
+        value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && $0 != "(" && $0 != ")" })
+      else {
+        throw source.badValue(text, problem: "is not an http, https or mailto URL of at most 256 characters")
+      }
+      return value
+    }
+  }
+}
+
 extension ConfigurationValueFormat where Value == Duration? {
   /// `off`, or a duration as ``DurationText`` reads it.
   static var optionalDuration: Self {

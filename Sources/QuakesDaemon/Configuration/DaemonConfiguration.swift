@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import QuakesData
+import QuakesModel
 import QuakesProtocol
 public import QuakesUSGS
 
@@ -42,6 +43,11 @@ public struct DaemonConfiguration: Sendable {
   public var fdsnInterval: Duration = .milliseconds(600)
   /// How often to reconcile the cache with FDSN; `nil`, never (the default).
   public var reconcileInterval: Duration?
+  /// Where USGS can reach whoever runs this quakesd; `nil` for nowhere. Sent
+  /// in the `User-Agent` of every request (``network``'s follows it).
+  public var contact: String? {
+    didSet { self.network.userAgent = QuakesdProduct.userAgent(contact: self.contact) }
+  }
 
   /// Creates a configuration. The defaults are those of the configuration
   /// keys: ``ConfigurationResolver`` starts from them, and `--check-config`
