@@ -252,16 +252,26 @@ struct DaemonBackfillTests {
         let ids = Self.cacheable(catalogue).sorted()
         #expect(try await Self.storedIds(daemon) == Set(ids))
         let gone = [ids[10], ids[150]]
+        let revised = ids[20]
+        let magnitude = "SELECT magnitude FROM quakes WHERE id = '\(revised)'"
+        let before = try await SQLiteShell.run(daemon.databasePath, magnitude)
         standIn.withFDSNCatalogue { catalogue in
           for id in gone { catalogue.markDeleted(id: id, at: Date()) }
+          if var event = catalogue.event(id: revised) {
+            event.magnitude = 7.9
+            event.updated = Date()
+            catalogue.update(event)
+          }
         }
         var stored = Set<String>()
         for _ in 0..<300 {
           stored = try await Self.storedIds(daemon)
-          if stored.count == ids.count - 2 { break }
+          if stored.count == ids.count - 2, try await SQLiteShell.run(daemon.databasePath, magnitude) == "7.9" { break }
           try await Task.sleep(for: .milliseconds(100))
         }
         #expect(stored == Set(ids).subtracting(gone))
+        #expect(before != "7.9")
+        #expect(try await SQLiteShell.run(daemon.databasePath, magnitude) == "7.9", "the revised quake is updated")
         let reconcile = try daemon.query().call(#"{"method":"backfill.status"}"#).result?["reconcile"] as? [String: Any]
         #expect(reconcile != nil)
         let deletedRequests = standIn.fdsnRequests.filter { $0.uri.contains("includedeleted=true") }

@@ -77,4 +77,19 @@ import Testing
     }
     try store.close()
   }
+
+  @Test("a checkpoint's query without the flags later versions added reads back with them off")
+  func olderQueryReadsBack() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    try await store.saveHistoryJobMutation(job: self.job())
+    try DatabaseFile.execute(
+      path, #"UPDATE history_jobs SET query = '{"since":1600000000000,"until":1600100000000,"minMagnitude":4.5}'"#)
+    let query = try #require(try await store.fetchLocalQuakesQuery().history[.backfill]?.query)
+    #expect(query.minMagnitude == 4.5)
+    #expect(!query.includeDeleted && !query.isOpenEnded)
+    try store.close()
+  }
 }

@@ -4,8 +4,8 @@ public import QuakesProtocol
 /// progress bar with windows, events and an ETA for a terminal, and a
 /// summary for the end.
 public enum BackfillProgress {
-  /// The progress line, e.g.
-  /// `[#########-----------]  45%  window 4 (3 to go)  20,512 of 45,000 events  ETA 12s`.
+  /// The progress line, e.g. `[#########-----------]  45%  2 windows done,
+  /// 3 planned  20,512 of 45,000 events, 20,498 written  ETA 12s`.
   public static func line(_ job: HistoryJobResult, width: Int = 20) -> String {
     var parts: [String] = []
     if let expected = job.eventsExpected, expected > 0 {
@@ -17,7 +17,9 @@ public enum BackfillProgress {
     }
     parts.append("\(job.windowsDone) windows done, \(job.windowsPending) planned")
     let expected = job.eventsExpected.map { " of \(Self.grouped($0))" } ?? ""
-    parts.append("\(Self.grouped(job.eventsFetched))\(expected) events")
+    let removed = job.eventsRemoved > 0 ? ", \(Self.grouped(job.eventsRemoved)) removed" : ""
+    parts.append(
+      "\(Self.grouped(job.eventsFetched))\(expected) events, \(Self.grouped(job.eventsWritten)) written\(removed)")
     if job.phase == "running", let eta = job.etaSeconds {
       parts.append("ETA \(Self.duration(eta))")
     } else if job.phase != "running" {

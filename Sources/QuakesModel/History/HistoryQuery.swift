@@ -57,6 +57,37 @@ public struct HistoryQuery: Hashable, Sendable, Codable {
 }
 
 extension HistoryQuery {
+  private enum CodingKeys: String, CodingKey {
+    case since, until, minMagnitude, maxMagnitude, minDepth, maxDepth, bbox, near, eventType, alertLevel, minFelt
+    case minCdi, minMmi, minSignificance, reviewStatus, updatedAfter, includeDeleted, isOpenEnded
+  }
+
+  /// Reads a query as ``HistoryJobsTable`` stored it; a flag a row written
+  /// before it existed lacks is `false`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      since: try container.decode(Int64.self, forKey: .since), until: try container.decode(Int64.self, forKey: .until))
+    self.minMagnitude = try container.decodeIfPresent(Double.self, forKey: .minMagnitude)
+    self.maxMagnitude = try container.decodeIfPresent(Double.self, forKey: .maxMagnitude)
+    self.minDepth = try container.decodeIfPresent(Double.self, forKey: .minDepth)
+    self.maxDepth = try container.decodeIfPresent(Double.self, forKey: .maxDepth)
+    self.bbox = try container.decodeIfPresent(GeoBox.self, forKey: .bbox)
+    self.near = try container.decodeIfPresent(HistoryCircle.self, forKey: .near)
+    self.eventType = try container.decodeIfPresent(String.self, forKey: .eventType)
+    self.alertLevel = try container.decodeIfPresent(AlertLevel.self, forKey: .alertLevel)
+    self.minFelt = try container.decodeIfPresent(Int.self, forKey: .minFelt)
+    self.minCdi = try container.decodeIfPresent(Double.self, forKey: .minCdi)
+    self.minMmi = try container.decodeIfPresent(Double.self, forKey: .minMmi)
+    self.minSignificance = try container.decodeIfPresent(Int.self, forKey: .minSignificance)
+    self.reviewStatus = try container.decodeIfPresent(ReviewStatus.self, forKey: .reviewStatus)
+    self.updatedAfter = try container.decodeIfPresent(Int64.self, forKey: .updatedAfter)
+    self.includeDeleted = try container.decodeIfPresent(Bool.self, forKey: .includeDeleted) ?? false
+    self.isOpenEnded = try container.decodeIfPresent(Bool.self, forKey: .isOpenEnded) ?? false
+  }
+}
+
+extension HistoryQuery {
   /// A centre and a radius, as FDSN's `latitude`, `longitude` and `maxradiuskm`.
   public struct HistoryCircle: Hashable, Sendable, Codable {
     /// The centre's latitude in degrees.
