@@ -25,10 +25,13 @@ enum HistoryJobsTable {
   static func arguments(_ job: HistoryJob) throws -> StatementArguments {
     let query = String(decoding: try JSONEncoder().encode(job.query), as: UTF8.self)
     let error: String? = if case .failed(let message) = job.phase { message } else { nil }
+    // The counts as the reader takes them back: a mirror that counted
+    // billions must not make the checkpoint unreadable.
+    let count = { (value: Int) in min(max(value, 0), Int(Int32.max)) }
     return [
       job.kind.rawValue, query, job.phase.name, error, Timestamp.milliseconds(job.started),
-      Timestamp.milliseconds(job.updated), job.finished.map(Timestamp.milliseconds), job.cursor, job.windowsDone,
-      job.eventsFetched, job.eventsWritten, job.eventsRemoved, job.eventsExpected,
+      Timestamp.milliseconds(job.updated), job.finished.map(Timestamp.milliseconds), job.cursor, count(job.windowsDone),
+      count(job.eventsFetched), count(job.eventsWritten), count(job.eventsRemoved), job.eventsExpected.map(count),
     ]
   }
 
@@ -67,6 +70,7 @@ enum HistoryJobsTable {
       throw ColumnValueError(description: "the row \(kind) of table history_jobs holds the phase '\(phase.prefix(40))'")
     }
     job.pending = []
+    job.committed = job.progress
     return job
   }
 }

@@ -63,7 +63,7 @@ struct CommonFilterOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Measure from this point: list the distance and direction to each quake; with --radius, only quakes that near.",
+      "Measure from this point (list: the distance and direction to each quake); with --radius, only quakes that near (backfill: --radius is required).",
       valueName: "lat,lon"))
   var near: String?
 

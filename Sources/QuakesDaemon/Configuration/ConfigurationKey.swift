@@ -131,7 +131,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case .fdsnInterval:
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.fdsnInterval)
     case .reconcile:
-      ConfigurationKeyDeclaration(flag: nil, format: .optionalDuration, field: \.reconcileInterval)
+      ConfigurationKeyDeclaration(
+        flag: nil, format: .optionalDuration(atLeast: .seconds(1)), field: \.reconcileInterval)
     case .contact:
       ConfigurationKeyDeclaration(flag: nil, format: .contact, field: \.contact)
     }

@@ -111,14 +111,15 @@ extension ConfigurationValueFormat where Value == String? {
 }
 
 extension ConfigurationValueFormat where Value == Duration? {
-  /// `off`, or a duration as ``DurationText`` reads it.
-  static var optionalDuration: Self {
+  /// `off`, or a duration as ``DurationText`` reads it of at least `minimum`.
+  static func optionalDuration(atLeast minimum: Duration) -> Self {
     .scalar(
-      allowedValues: "off, or " + DurationText.allowedValues, example: "1h",
+      allowedValues: "off, or a duration of at least \(DurationText.format(minimum)) such as 1h or 30m", example: "1h",
       read: { text in
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if ["off", "no", "false", "never"].contains(word) { return .some(nil) }
-        return DurationText.parse(text).map { .some($0) }
+        guard let duration = DurationText.parse(text), duration >= minimum else { return nil }
+        return .some(duration)
       },
       format: { $0.map(DurationText.format) ?? "off" })
   }

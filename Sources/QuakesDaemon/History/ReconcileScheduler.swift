@@ -36,9 +36,9 @@ struct ReconcileScheduler {
     let due = min(last?.started ?? started, now).addingTimeInterval(seconds)
     guard due <= now else { return min(self.recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
     try? self.store.dispatch(action: .scheduler(.reconcileDue(date: now)))
-    if self.store.snapshot().history[.reconcile]?.started != now {
+    guard let started = self.store.snapshot().history[.reconcile], started.id != last?.id else {
       // Nothing to reconcile (the cache is empty): wait a whole interval.
-      return min(interval, .seconds(3_600))
+      return max(self.recheck, min(interval, .seconds(3_600)))
     }
     return self.recheck
   }

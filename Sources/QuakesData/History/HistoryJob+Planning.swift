@@ -22,7 +22,10 @@ extension HistoryJob {
     if count > maximum {
       self.split(window, at: date, count: count, maximum: maximum)
     } else if count == 0 {
+      // Nothing to write: when everything before was committed, this is too.
+      let wasCommitted = self.committed == self.progress
       self.advance(past: window, events: 0, at: date, finishing: true)
+      if wasCommitted { self.committed = self.progress }
     } else {
       self.pending[0].count = count
     }
@@ -44,10 +47,12 @@ extension HistoryJob {
     self.advance(past: window, events: events, at: date, finishing: false)
   }
 
-  /// The quakes a fetched window wrote; after the last window, the job is done.
+  /// The quakes a fetched window wrote, committed with it; after the last
+  /// window, the job is done.
   public mutating func wrote(_ counts: QuakesDiff.Counts) {
     self.eventsWritten += counts.inserted + counts.updated
     self.eventsRemoved += counts.deleted
+    self.committed = self.progress
     if self.isRunning, self.pending.isEmpty {
       self.phase = .done
       self.finished = self.updated
@@ -97,20 +102,17 @@ extension HistoryJob {
     return job
   }
 
-  /// This job, stopped, with the progress of `committed` (its checkpoint in
-  /// the database): what a job whose window could not be written shows
-  /// once the cache is read back, so that running it again fetches that
-  /// window again rather than skipping it.
-  public func rewound(to committed: HistoryJob) -> HistoryJob {
-    var job = self
-    job.cursor = committed.cursor
-    job.windowsDone = committed.windowsDone
-    job.eventsFetched = committed.eventsFetched
-    job.eventsWritten = committed.eventsWritten
-    job.eventsRemoved = committed.eventsRemoved
-    job.eventsExpected = committed.eventsExpected
-    job.pending = []
-    return job
+  /// A window could not be written: the job goes back to its committed
+  /// progress, so that running it again fetches that window again rather
+  /// than skipping it, and a running job fails with `message`.
+  public mutating func writeFailed(_ message: String, at date: Date) {
+    self.progress = self.committed
+    self.pending = []
+    if self.isRunning {
+      self.phase = .failed(message)
+      self.finished = date
+    }
+    self.updated = date
   }
 
   /// Seconds left at the pace of this run (since it started or resumed),

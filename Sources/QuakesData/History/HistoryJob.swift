@@ -42,13 +42,20 @@ public struct HistoryJob: Hashable, Sendable {
   public var runStarted: Date?
   /// ``eventsFetched`` when this run began.
   public var fetchedBeforeRun = 0
+  /// The progress the database holds: what the last committed window (or
+  /// the job read back) left. A checkpoint saved alone carries this, never
+  /// the progress of a window still being written, and a window whose
+  /// write fails takes the job back to it.
+  public var committed: Progress
 
-  /// A job of `kind` over `query`'s span, started at `date`.
+  /// A job of `kind` over `query`'s span, started at `date` (to the
+  /// millisecond, as the database keeps it: a job read back is the same job).
   public init(kind: Kind, query: HistoryQuery, started date: Date) {
+    let started = Timestamp.date(milliseconds: Timestamp.milliseconds(date))
     self.kind = kind
     self.query = query
-    self.started = date
-    self.updated = date
+    self.started = started
+    self.updated = started
     self.phase = .running
     self.cursor = query.since
     self.pending = [HistoryWindow(start: query.since, end: query.until)]
@@ -56,6 +63,59 @@ public struct HistoryJob: Hashable, Sendable {
     self.eventsFetched = 0
     self.eventsWritten = 0
     self.eventsRemoved = 0
+    self.committed = Progress(cursor: query.since)
+  }
+}
+
+extension HistoryJob {
+  /// How far a job got: the cursor and the counts that go with it.
+  public struct Progress: Hashable, Sendable {
+    /// Origin times before this (epoch milliseconds) are done.
+    public var cursor: Int64
+    /// Windows done.
+    public var windowsDone = 0
+    /// Events fetched.
+    public var eventsFetched = 0
+    /// Quakes inserted or changed.
+    public var eventsWritten = 0
+    /// Quakes removed.
+    public var eventsRemoved = 0
+    /// All the events the span holds, once counted.
+    public var eventsExpected: Int?
+
+    /// Progress at `cursor`, nothing counted.
+    public init(cursor: Int64) {
+      self.cursor = cursor
+    }
+  }
+
+  /// The job's progress now, committed or not.
+  public var progress: Progress {
+    get {
+      var progress = Progress(cursor: self.cursor)
+      progress.windowsDone = self.windowsDone
+      progress.eventsFetched = self.eventsFetched
+      progress.eventsWritten = self.eventsWritten
+      progress.eventsRemoved = self.eventsRemoved
+      progress.eventsExpected = self.eventsExpected
+      return progress
+    }
+    set {
+      self.cursor = newValue.cursor
+      self.windowsDone = newValue.windowsDone
+      self.eventsFetched = newValue.eventsFetched
+      self.eventsWritten = newValue.eventsWritten
+      self.eventsRemoved = newValue.eventsRemoved
+      self.eventsExpected = newValue.eventsExpected
+    }
+  }
+
+  /// The job as a checkpoint saved alone records it: its phase with its
+  /// committed progress.
+  public var checkpoint: HistoryJob {
+    var job = self
+    job.progress = self.committed
+    return job
   }
 }
 

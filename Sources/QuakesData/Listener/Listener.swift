@@ -151,9 +151,15 @@ extension Listener {
         try await store.dispatch(
           thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff, firings: firings))
       }
-    case .data(.persistentSession(.localStore(.didFailMutation))):
+    case .data(.persistentSession(.localStore(.didFailMutation(mutation: let mutation, date: _, error: _)))):
       await self.shielded("reloading the cache") {
         try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
+      }
+      if case .historyQuakes = mutation {
+        // The job went back to its committed progress and stopped: its
+        // checkpoint says so. (A failure of this save reloads once more,
+        // and saves nothing: the job no longer changes.)
+        await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
       }
     case .data(
       .persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: let result)))):
@@ -161,13 +167,9 @@ extension Listener {
     case .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
       .data(.persistentSession(.remoteStore(.didCountHistory))):
       await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
-    case .data(.persistentSession(.localStore(.didReloadQuakes))):
-      // A job that failed because its window could not be written was
-      // rewound to its committed progress: its checkpoint says it failed.
-      // (Saved once: the cursor does not move again if this write fails too.)
-      await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
     case .daemon(.didReload),
       .data(.persistentSession(.localStore(.didFetchQuakes))),
+      .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
       .data(.persistentSession(.localStore(.didWriteHistory))):
       break
@@ -200,7 +202,8 @@ extension Listener {
   }
 
   /// Saves the checkpoint of every job the transition changed in a way a
-  /// restart must know of: started, resumed, cancelled, failed, done.
+  /// restart must know of (started, resumed, cancelled, failed, done): its
+  /// phase with its committed progress, never a window still being written.
   private func saveHistoryJobs(
     from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
     oldState: QuakesState,
@@ -210,7 +213,7 @@ extension Listener {
       let old = oldState.history[kind]
       guard old?.phase != job.phase || old?.started != job.started || old?.cursor != job.cursor else { continue }
       await self.shielded("saving the \(kind) checkpoint") {
-        try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job))
+        try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job.checkpoint))
       }
     }
   }

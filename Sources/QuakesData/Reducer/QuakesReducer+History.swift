@@ -14,6 +14,12 @@ extension QuakesReducer {
       if job.query.isSameBackfill(as: query), job.phase != .done || query.isOpenEnded {
         var resumed = job
         resumed.query.until = max(job.query.until, query.until)
+        if job.phase == .done {
+          // Events USGS publishes late have origin times before the last
+          // "now": the day before it is fetched again (a backfill upserts).
+          resumed.cursor = max(job.query.since, min(job.cursor, job.query.until - Self.lateEventsOverlap))
+          resumed.committed = resumed.progress
+        }
         state.history[.backfill] = resumed.resumed(at: date)
         return state
       }
@@ -21,6 +27,10 @@ extension QuakesReducer {
     state.history[.backfill] = HistoryJob(kind: .backfill, query: query, started: date)
     return state
   }
+
+  /// How far back an open-ended backfill asked again goes before its last
+  /// "now": a day, in milliseconds.
+  static let lateEventsOverlap: Int64 = 86_400_000
 
   /// Cancels the running backfill, if any.
   static func cancelBackfill(state: QuakesState, at date: Date) -> QuakesState {
@@ -30,33 +40,36 @@ extension QuakesReducer {
   }
 
   /// Starts a reconciliation over the cache's time span, for what changed
-  /// since the last one that finished began; nothing while one runs or the
-  /// cache is empty.
+  /// since the last one that finished began (everything, the first time);
+  /// nothing while one runs or the cache is empty.
   ///
-  /// The first one (none finished before) looks at every event of the
-  /// span, so it is bounded by what the cache can hold: no magnitude below
-  /// the smallest cached one, nothing outside the box of the cached
-  /// epicentres. Without that, a cache of 20 years of M4.5+ quakes in one
-  /// region would ask for every event worldwide in those 20 years.
+  /// It is bounded by what the cache holds, with a margin: no magnitude
+  /// more than 0.5 below the smallest cached one, nothing more than a degree
+  /// outside the box of the cached epicentres. Without that, a cache of 20
+  /// years of M4.5+ quakes in one region would ask for every event
+  /// worldwide in those 20 years (and, every hour, for every one updated).
   static func reconcile(state: QuakesState, at date: Date) -> QuakesState {
     let byTime = state.quakes.data.byTime
     guard state.history[.reconcile]?.isRunning != true, byTime.count > 0 else { return state }
     let oldest = byTime.element(at: 0).quake.time
     let newest = byTime.element(at: byTime.count - 1).quake.time
-    var query = HistoryQuery(since: Timestamp.milliseconds(oldest), until: Timestamp.milliseconds(newest) + 1)
+    let range = QuakeRanges.milliseconds
+    let since = min(max(Timestamp.milliseconds(oldest), range.lowerBound), range.upperBound - 1)
+    let until = min(Timestamp.milliseconds(newest) + 1, range.upperBound)
+    var query = HistoryQuery(since: since, until: max(until, since + 1))
     query.includeDeleted = true
     if let last = state.history[.reconcile] {
       query.updatedAfter = last.phase == .done ? Timestamp.milliseconds(last.started) : last.query.updatedAfter
     }
-    if query.updatedAfter == nil {
-      Self.bound(&query, to: state.quakes.data)
-    }
+    Self.bound(&query, to: state.quakes.data)
     var state = state
     state.history[.reconcile] = HistoryJob(kind: .reconcile, query: query, started: date)
     return state
   }
 
-  /// Narrows `query` to the magnitudes and the box of the quakes in `data`.
+  /// Narrows `query` to the magnitudes and the box of the quakes in `data`,
+  /// with a margin, so that a cached quake USGS revised a little below the
+  /// smallest magnitude or moved a little out of the box is still found.
   private static func bound(_ query: inout HistoryQuery, to data: QuakesState.Quakes.Data) {
     var magnitudes: ClosedRange<Double>?
     var latitudes: ClosedRange<Double>?
@@ -69,11 +82,11 @@ extension QuakesReducer {
       widen(&latitudes, quake.latitude)
       widen(&longitudes, quake.longitude)
     }
-    query.minMagnitude = magnitudes?.lowerBound
+    query.minMagnitude = magnitudes.map { $0.lowerBound - 0.5 }
     if let latitudes, let longitudes {
       query.bbox = GeoBox(
-        minLatitude: latitudes.lowerBound, maxLatitude: latitudes.upperBound, minLongitude: longitudes.lowerBound,
-        maxLongitude: longitudes.upperBound)
+        minLatitude: max(-90, latitudes.lowerBound - 1), maxLatitude: min(90, latitudes.upperBound + 1),
+        minLongitude: max(-180, longitudes.lowerBound - 1), maxLongitude: min(180, longitudes.upperBound + 1))
     }
   }
 }

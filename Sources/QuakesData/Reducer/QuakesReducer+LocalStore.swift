@@ -31,17 +31,9 @@ extension QuakesReducer {
         feedState.record = cache.feeds[feed] ?? FeedRecord()
         state.feeds[feed] = feedState
       }
-      // A job whose window could not be written failed with its cursor
-      // past that window: it takes the committed progress back, so that
-      // running it again fetches the window again. A running job is left
-      // alone: the failure was another write's, and its own window may be
-      // committing now.
-      for (kind, committed) in cache.history {
-        guard let current = state.history[kind], case .failed = current.phase, committed.isRunning,
-          committed.started == current.started
-        else { continue }
-        state.history[kind] = current.rewound(to: committed)
-      }
+      // History jobs are left alone: a job whose window could not be
+      // written was taken back to its committed progress when that write
+      // failed (below), and a running job's own window may be committing now.
       state.quakes.status = .success
     case .didFetchQuakes(result: .failure(error: let error)),
       .didReloadQuakes(result: .failure(error: let error)):
@@ -57,7 +49,7 @@ extension QuakesReducer {
       case .remoteQuakes(feed: let feed):
         state.feeds[feed] = Self.reduce(feedState: state.feeds[feed] ?? FeedState(), writeFailedAt: date, error: error)
       case .historyQuakes(kind: let kind):
-        state.history[kind]?.fail("a window could not be written: \(error)", at: date)
+        state.history[kind]?.writeFailed("a window could not be written: \(error)", at: date)
       case .deleteQuake, .deleteQuakes, .expireQuakes, .historyJob:
         break
       }

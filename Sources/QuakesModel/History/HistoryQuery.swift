@@ -154,14 +154,18 @@ extension HistoryQuery {
     self.reviewStatus = filter.reviewStatus
   }
 
-  /// Whether `other` asks for the same backfill: the same span and
-  /// conditions, where two open-ended spans match whatever their "now".
+  /// Whether `other` asks for the same backfill as this one: the same span
+  /// and conditions; when both reach up to "now", whatever their now, and
+  /// from a start no earlier than this one's (`--since 30d` asked again a
+  /// week later is the same backfill, going on).
   public func isSameBackfill(as other: HistoryQuery) -> Bool {
     var mine = self
     var theirs = other
     if mine.isOpenEnded, theirs.isOpenEnded {
+      guard theirs.since >= mine.since else { return false }
       mine.until = 0
       theirs.until = 0
+      theirs.since = mine.since
     }
     return mine == theirs
   }

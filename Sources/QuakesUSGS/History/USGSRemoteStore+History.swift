@@ -49,8 +49,9 @@ extension USGSRemoteStore {
   /// retry policy says; returns the last response and the attempts made.
   /// The wait before the next attempt (the service's `Retry-After`, or the
   /// policy's backoff) holds every FDSN request, not only this one. With
-  /// `halvingOnTimeout`, a transfer that times out is not sent again: the
-  /// window is too large to come whole in the time allowed, and is halved.
+  /// `halvingOnTimeout`, a transfer that times out or grows past the
+  /// largest body allowed is not sent again: the window is too large to
+  /// come whole, and is halved.
   private func sendPolitely(_ url: String, halvingOnTimeout: Bool = false) async throws -> (NetworkResponse, Int) {
     let policy = self.history.retry
     var attempt = 0
@@ -61,7 +62,7 @@ extension USGSRemoteStore {
       do {
         outcome = .success(
           try await self.history.pacer.run({ try await self.session.get(NetworkRequest(url: url)) }) { outcome in
-            Self.hold(after: outcome, attempt: tried, policy: policy)
+            Self.hold(after: outcome, attempt: tried, policy: policy, halving: halvingOnTimeout)
           })
       } catch let error as NetworkError {
         outcome = .failure(error)
@@ -73,7 +74,7 @@ extension USGSRemoteStore {
       case .success:
         continue
       case .failure(let error):
-        if halvingOnTimeout, case .timedOut = error.kind {
+        if halvingOnTimeout, Self.callsForHalving(error) {
           throw HistoryWindowTooLarge(maximum: HistoryQuery.defaultMaximum)
         }
         guard attempt < policy.attempts else {
@@ -87,7 +88,7 @@ extension USGSRemoteStore {
   /// `attempt`: the service's `Retry-After` or the policy's backoff after a
   /// transient failure, nothing more than the pacer's interval otherwise.
   private static func hold(
-    after outcome: Result<NetworkResponse, any Error>, attempt: Int, policy: FDSNRetryPolicy
+    after outcome: Result<NetworkResponse, any Error>, attempt: Int, policy: FDSNRetryPolicy, halving: Bool
   ) -> Duration? {
     switch outcome {
     case .success(let response):
@@ -98,8 +99,19 @@ extension USGSRemoteStore {
         return asked
       }
       return policy.backoff(after: attempt)
+    case .failure(let error as NetworkError) where halving && Self.callsForHalving(error):
+      return nil
     case .failure(let error):
       return error is CancellationError ? nil : policy.backoff(after: attempt)
+    }
+  }
+
+  /// Whether a transfer failed because the window is too big to come whole:
+  /// it timed out, or grew past the largest body allowed.
+  private static func callsForHalving(_ error: NetworkError) -> Bool {
+    switch error.kind {
+    case .timedOut, .tooLarge: true
+    default: false
     }
   }
 
