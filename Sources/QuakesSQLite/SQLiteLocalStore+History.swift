@@ -6,7 +6,7 @@ extension SQLiteLocalStore {
   /// an FDSN window and the cursor past it commit together or not at all.
   public func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
     do {
-      try self.checkFileInPlace(.history(kind: job.kind.rawValue))
+      try self.checkFileInPlace(.historyWindow(kind: job.kind.rawValue))
       let arguments = try HistoryJobsTable.arguments(job)
       try await self.writer.writeWithoutTransaction { db in
         let cache = try PageCacheForBatch(db, rows: diff.inserted.count + diff.updated.count + diff.deleted.count)
@@ -19,20 +19,20 @@ extension SQLiteLocalStore {
         }
       }
     } catch {
-      throw self.translating(error, .history(kind: job.kind.rawValue))
+      throw self.translating(error, .historyWindow(kind: job.kind.rawValue))
     }
   }
 
   /// Writes `job`'s checkpoint alone.
   public func saveHistoryJobMutation(job: HistoryJob) async throws {
     do {
-      try self.checkFileInPlace(.history(kind: job.kind.rawValue))
+      try self.checkFileInPlace(.historyCheckpoint(kind: job.kind.rawValue))
       let arguments = try HistoryJobsTable.arguments(job)
       try await self.writer.write { db in
         try db.cachedStatement(sql: HistoryJobsTable.upsertSQL).execute(arguments: arguments)
       }
     } catch {
-      throw self.translating(error, .history(kind: job.kind.rawValue))
+      throw self.translating(error, .historyCheckpoint(kind: job.kind.rawValue))
     }
   }
 }

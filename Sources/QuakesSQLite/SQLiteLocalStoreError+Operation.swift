@@ -15,8 +15,11 @@ extension SQLiteLocalStoreError {
     case expire(count: Int)
     /// Reading or recording the alert outbox.
     case alerts
-    /// Writing a window or the checkpoint of a backfill or reconciliation.
-    case history(kind: String)
+    /// Writing the quakes of a backfill's or reconciliation's window, with
+    /// its checkpoint.
+    case historyWindow(kind: String)
+    /// Writing the checkpoint of a backfill or reconciliation alone.
+    case historyCheckpoint(kind: String)
     /// Closing the database.
     case close
 
@@ -30,7 +33,8 @@ extension SQLiteLocalStoreError {
       case .deleteAll: "delete every quake from"
       case .expire(let count): "remove \(count) expired quakes from"
       case .alerts: "record alert deliveries in"
-      case .history(let kind): "write the \(kind)'s progress to"
+      case .historyWindow(let kind): "write a \(kind) window to"
+      case .historyCheckpoint(let kind): "save the \(kind)'s checkpoint in"
       case .close: "close"
       }
     }

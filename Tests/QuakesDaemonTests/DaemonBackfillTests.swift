@@ -175,6 +175,67 @@ struct DaemonBackfillTests {
     }
   }
 
+  @Test(
+    "a window the database refuses fails the backfill at its last committed window; the same backfill fetches that window again"
+  )
+  func failedWriteRewinds() async throws {
+    let catalogue = FDSNCatalogue.generated(count: 4_000, from: Self.since, to: Self.until, seed: 13)
+    let middle = Int64(Self.since.timeIntervalSince1970 * 1000) + 30 * 86_400_000
+    try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
+      standIn.setFDSNMaximum(1_000)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        // The database refuses every quake from the middle of the span on,
+        // as a full disk would: the window holding the middle rolls back.
+        try await SQLiteShell.run(
+          daemon.databasePath,
+          """
+          CREATE TRIGGER refuse_late_quakes BEFORE INSERT ON quakes WHEN NEW.time >= \(middle)
+          BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;
+          """)
+        let run = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(
+          run.errors.hasPrefix("quakectl: the backfill failed: cannot write a backfill window to the quakes database"),
+          "\(run.errors)")
+        #expect(run.errors.contains("refused by the test"), "\(run.errors)")
+
+        // The failure is saved once the cache is reloaded after it.
+        var row = ""
+        for _ in 0..<100 {
+          row = try await SQLiteShell.run(
+            daemon.databasePath, "SELECT phase, cursor, windows_done, error FROM history_jobs WHERE kind = 'backfill'")
+          if row.hasPrefix("failed|") { break }
+          try await Task.sleep(for: .milliseconds(50))
+        }
+        let fields = row.split(separator: "|", maxSplits: 3).map(String.init)
+        #expect(fields.first == "failed", "\(row)")
+        let cursor = try #require(fields.count > 1 ? Int64(fields[1]) : nil, "\(row)")
+        #expect(cursor > Int64(Self.since.timeIntervalSince1970 * 1000), "the windows before the middle are written")
+        #expect(cursor <= middle, "the saved cursor is the last committed window's end, not past the refused one")
+        #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue, before: cursor))
+        let reported = try daemon.query().call(#"{"method":"backfill.status"}"#).result?["backfill"] as? [String: Any]
+        #expect(
+          (reported?["windowsDone"] as? Int).map(String.init) == fields.dropFirst(2).first,
+          "quakesd reports the progress the database holds: \(String(describing: reported))")
+
+        try await SQLiteShell.run(daemon.databasePath, "DROP TRIGGER refuse_late_quakes")
+        let requestsBefore = standIn.fdsnRequests.count
+        let again = try await Self.quakectl(
+          ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
+        #expect(again.status == 0, "\(again.output)\(again.errors)")
+        #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue), "the refused window is fetched again")
+        for request in standIn.fdsnRequests.dropFirst(requestsBefore) {
+          let start = URLComponents(string: request.uri)?.queryItems?.first { $0.name == "starttime" }?.value
+          let startDate = try #require(start.flatMap(Timestamp.parseISO8601))
+          #expect(
+            Int64((startDate.timeIntervalSince1970 * 1000).rounded()) >= cursor,
+            "\(request.uri) reaches before the committed cursor")
+        }
+      }
+    }
+  }
+
   @Test("a 429 with Retry-After holds every request for that long, then the backfill goes on")
   func retryAfterIsHonoured() async throws {
     let catalogue = FDSNCatalogue.generated(count: 300, from: Self.since, to: Self.until, seed: 3)
@@ -314,6 +375,7 @@ struct DaemonBackfillTests {
         #expect(cancel.status == 0, "\(cancel.errors)")
         let status = try await Self.quakectl(["backfill", "--status", "--format", "table"], daemon: daemon)
         #expect(status.status == 1 && status.output.contains("backfill cancelled"), "\(status.output)")
+        #expect(status.errors.hasPrefix("quakectl: the backfill was cancelled"), "\(status.errors)")
       }
     }
   }

@@ -12,9 +12,9 @@ import Testing
 struct HistoryFlowTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)
 
-  /// `count` quakes one second apart from `start` (epoch seconds).
-  private static func catalogue(_ count: Int, start: Double = 1_000_000) -> [Quake] {
-    (0..<count).map { Quake.fixture("h\($0)", time: Date(timeIntervalSince1970: start + Double($0))) }
+  /// `count` quakes `spacing` seconds apart from `start` (epoch seconds).
+  private static func catalogue(_ count: Int, start: Double = 1_000_000, spacing: Double = 1) -> [Quake] {
+    (0..<count).map { Quake.fixture("h\($0)", time: Date(timeIntervalSince1970: start + spacing * Double($0))) }
   }
 
   private func launch(local: LocalStoreDouble, remote: RemoteStoreDouble) async throws -> (
@@ -180,35 +180,49 @@ struct HistoryFlowTests {
     #expect(Set(await local.quakes.keys) == ["changed", "untouched"])
     #expect(await local.quakes["changed"]?.magnitude == 3.4)
 
+    let margin = GeoBox(minLatitude: 36, maxLatitude: 38, minLongitude: -123, maxLongitude: -121)
+    #expect(job.query.minMagnitude == 2.0, "the smallest cached magnitude, less a margin of 0.5")
+    #expect(job.query.bbox == margin, "the box of the cached epicentres, a degree wider")
+
     try store.dispatch(action: .scheduler(.reconcileDue(date: self.date.addingTimeInterval(3_600))))
-    #expect(store.state.history[.reconcile]?.query.updatedAfter == Timestamp.milliseconds(self.date))
+    let next = try #require(store.state.history[.reconcile])
+    #expect(next.query.updatedAfter == Timestamp.milliseconds(self.date))
+    #expect(next.query.minMagnitude == 2.0 && next.query.bbox == margin, "every reconciliation is bounded")
     await self.waitForEnd(of: .reconcile, in: store, local: local)
   }
 
-  @Test("an open-ended backfill asked again once done fetches only what came since")
+  @Test("an open-ended backfill asked again once done fetches what came since, and the day before its last end again")
   func openEndedAgainIsIncremental() async throws {
-    let quakes = Self.catalogue(30)
+    let hour = 3_600.0
+    let quakes = Self.catalogue(30, spacing: 4 * hour)
+    let firstEnd: Int64 = 1_000_000_000 + 40 * 3_600_000
     let remote = RemoteStoreDouble()
     await remote.setHistory(Array(quakes.prefix(10)))
     let local = LocalStoreDouble()
     let (listener, store) = try await self.launch(local: local, remote: remote)
     defer { listener.stop() }
-    var query = HistoryQuery(since: 1_000_000_000, until: 1_000_010_000)
+    var query = HistoryQuery(since: 1_000_000_000, until: firstEnd)
     query.isOpenEnded = true
 
     try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
     await self.waitForEnd(of: .backfill, in: store, local: local)
     #expect(await local.quakes.count == 10)
+    let firstRun = await remote.historyRequests.count
 
     await remote.setHistory(quakes)
     var later = query
-    later.until = 1_000_030_000
+    later.since += 3_600_000
+    later.until = 1_000_000_000 + 120 * 3_600_000
     try store.dispatch(action: .client(.backfill(query: later, date: self.date.addingTimeInterval(20))))
-    #expect(store.state.history[.backfill]?.started == self.date, "the same backfill, resumed")
+    #expect(store.state.history[.backfill]?.started == self.date, "a later --since up to now is the same backfill")
     await self.waitForEnd(of: .backfill, in: store, local: local)
     #expect(await local.quakes.count == 30)
-    let starts = await remote.historyRequests.map(\.window.start)
-    #expect(starts.filter { $0 < 1_000_010_000 }.count == 2, "the first span was asked for once: a count, a fetch")
+    let secondRun = await remote.historyRequests.dropFirst(firstRun).map(\.window.start)
+    #expect(!secondRun.isEmpty)
+    #expect(
+      secondRun.allSatisfy { $0 >= firstEnd - 86_400_000 },
+      "only the last day of the first span is asked for again: \(secondRun)")
+    #expect(secondRun.min() == firstEnd - 86_400_000)
   }
 
   @Test("a window whose write fails fails the job, rewound to what was written; the same backfill fetches it again")

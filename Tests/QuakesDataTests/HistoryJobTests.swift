@@ -188,7 +188,9 @@ struct HistoryJobTests {
     #expect(running.secondsLeft(at: self.date.addingTimeInterval(10)) == 30, "10 events in 10 s, 30 to go")
   }
 
-  @Test("the same backfill: the same span and filters; two open-ended spans whatever their now")
+  @Test(
+    "the same backfill: the same span and filters; two open-ended spans whatever their now, from the same start or later"
+  )
   func sameBackfill() {
     var open = HistoryQuery(since: 0, until: 1_000)
     open.isOpenEnded = true
@@ -202,6 +204,69 @@ struct HistoryJobTests {
     filtered.minMagnitude = 4
     #expect(!open.isSameBackfill(as: filtered))
     #expect(HistoryQuery(since: 0, until: 1_000).isSameBackfill(as: HistoryQuery(since: 0, until: 1_000)))
+    var startingLater = later
+    startingLater.since = 600
+    #expect(open.isSameBackfill(as: startingLater), "--since 30d asked again a week later goes on")
+    var startingEarlier = later
+    startingEarlier.since = -1
+    #expect(!open.isSameBackfill(as: startingEarlier), "an earlier start asks for more")
+    #expect(!HistoryQuery(since: 0, until: 1_000).isSameBackfill(as: HistoryQuery(since: 600, until: 1_000)))
+  }
+
+  @Test("a window whose write fails takes the job back to its committed progress, and fails it")
+  func writeFailureRewinds() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 30, maximum: 20, at: self.date)
+    job.counted(HistoryWindow(start: 0, end: 500), count: 12, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 0, end: 500, count: 12), events: 12, at: self.date)
+    job.wrote(QuakesDiff.Counts(inserted: 12))
+    let committed = job.progress
+    job.counted(HistoryWindow(start: 500, end: 1_000), count: 18, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 500, end: 1_000, count: 18), events: 18, at: self.date)
+    #expect(job.checkpoint.cursor == 500, "a checkpoint saved alone never records a window being written")
+    #expect(job.checkpoint.eventsFetched == 12)
+
+    job.writeFailed("disk full", at: self.date)
+    #expect(job.phase == .failed("disk full"))
+    #expect(job.progress == committed)
+    #expect(job.pending.isEmpty)
+    #expect(job.resumed(at: self.date).step == .count(HistoryWindow(start: 500, end: 1_000)))
+  }
+
+  @Test("a write failure after a cancel rewinds the cancelled job and keeps it cancelled")
+  func writeFailureAfterCancel() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 30, maximum: 20, at: self.date)
+    job.counted(HistoryWindow(start: 0, end: 500), count: 12, maximum: 20, at: self.date)
+    job.fetched(HistoryWindow(start: 0, end: 500, count: 12), events: 12, at: self.date)
+    job.cancel(at: self.date)
+    job.writeFailed("disk full", at: self.date)
+    #expect(job.phase == .cancelled)
+    #expect(job.cursor == 0)
+    #expect(job.windowsDone == 0)
+  }
+
+  @Test("an empty window after one still being written ends the job only once that one is written")
+  func emptyWindowWaitsForTheWrite() {
+    var job = self.job()
+    job.counted(HistoryWindow(start: 0, end: 1_000), count: 12, maximum: 20, at: self.date)
+    job.pending = [HistoryWindow(start: 0, end: 500, count: 12), HistoryWindow(start: 500, end: 1_000)]
+    job.fetched(HistoryWindow(start: 0, end: 500, count: 12), events: 12, at: self.date)
+    job.counted(HistoryWindow(start: 500, end: 1_000), count: 0, maximum: 20, at: self.date)
+    #expect(job.phase == .running, "done means in the database")
+    #expect(job.checkpoint.cursor == 0)
+    job.wrote(QuakesDiff.Counts(inserted: 12))
+    #expect(job.phase == .done)
+    #expect(job.checkpoint.cursor == 1_000)
+  }
+
+  @Test("a job started at a fraction of a millisecond starts at the millisecond the database keeps")
+  func startIsWholeMilliseconds() {
+    let job = HistoryJob(
+      kind: .backfill, query: HistoryQuery(since: 0, until: 1_000),
+      started: Date(timeIntervalSince1970: 1_700_000_000.123_456))
+    #expect(job.started == Timestamp.date(milliseconds: 1_700_000_000_123))
+    #expect(job.id == HistoryJob.ID(kind: .backfill, started: Timestamp.date(milliseconds: 1_700_000_000_123)))
   }
 
   @Test("times before year 1 or after 9999 are refused where they enter")
@@ -210,5 +275,15 @@ struct HistoryJobTests {
     #expect(throws: HistoryQueryError.outOfRange(since: year0, until: self.date)) {
       try HistoryQuery(since: year0, until: self.date, filter: QuakesQuery.Filter())
     }
+  }
+
+  @Test("a reconciliation over a quake at the last millisecond of year 9999 stays within the years a checkpoint keeps")
+  func reconcileSpanIsClamped() throws {
+    let last = QuakeRanges.milliseconds.upperBound
+    let state = QuakesState.loaded([Quake.fixture("edge", time: Timestamp.date(milliseconds: last))])
+    let reconciling = try QuakesReducer.reduce(state: state, action: .scheduler(.reconcileDue(date: self.date)))
+    let query = try #require(reconciling.history[.reconcile]?.query)
+    #expect(query.until == last)
+    #expect(query.since == last - 1)
   }
 }

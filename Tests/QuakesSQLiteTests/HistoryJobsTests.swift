@@ -92,4 +92,20 @@ import Testing
     #expect(!query.includeDeleted && !query.isOpenEnded)
     try store.close()
   }
+
+  @Test("a checkpoint at the last millisecond of year 9999 with counts past the column's range is saved readable")
+  func extremesReadBack() async throws {
+    let last = QuakeRanges.milliseconds.upperBound
+    var job = HistoryJob(kind: .reconcile, query: HistoryQuery(since: last - 1, until: last), started: self.started)
+    job.eventsFetched = Int.max
+    job.eventsExpected = Int(Int32.max) + 1
+    job.eventsRemoved = -5
+    let store = try SQLiteLocalStore.inMemory()
+    try await store.saveHistoryJobMutation(job: job)
+    let read = try #require(try await store.fetchLocalQuakesQuery().history[.reconcile])
+    #expect(read.query.until == last)
+    #expect(read.eventsFetched == Int(Int32.max))
+    #expect(read.eventsExpected == Int(Int32.max))
+    #expect(read.eventsRemoved == 0)
+  }
 }

@@ -14,14 +14,16 @@ struct RemoteStoreHistoryTests {
   private static let until: Int64 = 1_580_515_200_000
 
   private func store(
-    on standIn: USGSStandIn, totalTimeout: Duration = .seconds(30), attempts: Int = 3
+    on standIn: USGSStandIn, totalTimeout: Duration = .seconds(30), maximumResponseSize: Int = 64 << 20,
+    attempts: Int = 3, firstBackoff: Duration = .milliseconds(50)
   ) throws -> USGSRemoteStore<CurlNetworkSession> {
     USGSRemoteStore(
       catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL),
-      configuration: CurlNetworkSession.Configuration(totalTimeout: totalTimeout),
+      configuration: CurlNetworkSession.Configuration(
+        totalTimeout: totalTimeout, maximumResponseSize: maximumResponseSize),
       history: FDSNAccess(
         service: try FDSNService(baseURL: standIn.fdsnBaseURL), pacer: RequestPacer(interval: .milliseconds(1)),
-        retry: FDSNRetryPolicy(attempts: attempts, firstBackoff: .milliseconds(50))))
+        retry: FDSNRetryPolicy(attempts: attempts, firstBackoff: firstBackoff)))
   }
 
   private func event(_ id: String, at milliseconds: Int64, magnitude: Double = 3) -> FDSNEvent {
@@ -136,6 +138,43 @@ struct RemoteStoreHistoryTests {
         )
       }
       #expect(standIn.fdsnRequests.count == 1)
+    }
+  }
+
+  @Test("a window whose answer grows past the largest body allowed is to be halved, at once")
+  func oversizedAnswerHalves() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(
+        FDSNCatalogue.generated(
+          count: 200, from: Timestamp.date(milliseconds: Self.since), to: Timestamp.date(milliseconds: Self.until)))
+      // A backoff would hold the next request (the count of a half) for 40 s.
+      let store = try self.store(on: standIn, maximumResponseSize: 4_096, firstBackoff: .seconds(40))
+      await #expect(throws: HistoryWindowTooLarge.self) {
+        _ = try await store.fetchRemoteQuakesQuery(
+          history: HistoryQuery(since: 0, until: 1),
+          window: HistoryWindow(start: Self.since, end: Self.until, count: 200))
+      }
+      #expect(standIn.fdsnRequests.count == 1, "not asked for whole again")
+      let half = try #require(HistoryWindow(start: Self.since, end: Self.until).halves?.0)
+      let asked = ContinuousClock.now
+      let count = try await store.countRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: half)
+      #expect(count.count > 0)
+      #expect(ContinuousClock.now - asked < .seconds(30), "the half is asked for without the backoff's hold")
+    }
+  }
+
+  @Test("a single-event window that times out is a failure after the policy's attempts: it cannot be halved")
+  func singleEventTimeoutFails() async throws {
+    try await withUSGSStandIn { standIn in
+      standIn.setFDSNCatalogue(FDSNCatalogue(events: [self.event("a", at: Self.since)]))
+      standIn.setFDSNDelay(.seconds(3))
+      let store = try self.store(on: standIn, totalTimeout: .milliseconds(500), attempts: 2)
+      await #expect(throws: FDSNError.self) {
+        _ = try await store.fetchRemoteQuakesQuery(
+          history: HistoryQuery(since: 0, until: 1), window: HistoryWindow(start: Self.since, end: Self.until, count: 1)
+        )
+      }
+      #expect(standIn.fdsnRequests.count == 2)
     }
   }
 }

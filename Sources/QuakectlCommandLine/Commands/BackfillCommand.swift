@@ -58,9 +58,7 @@ struct BackfillCommand: ParsableCommand {
       try self.print(result)
       // A backfill that ended badly is a failure to whoever waits for it
       // or asks how it went (not to --cancel, which stopped it).
-      if self.status || self.wait, let job = result.backfill, job.phase == "failed" || job.phase == "cancelled" {
-        throw ExitCode.failure
-      }
+      if self.status || self.wait, let job = result.backfill { try Self.refuseUnfinished(job) }
       return
     }
     try self.follow(job, client: client)
@@ -92,7 +90,20 @@ struct BackfillCommand: ParsableCommand {
     if format == .table {
       write((terminal ? "\n" : "") + BackfillProgress.summary(job) + "\n")
     }
-    if job.phase != "done" { throw ExitCode.failure }
+    try Self.refuseUnfinished(job)
+  }
+
+  /// Exits 1, saying why on standard error, when `job` failed or was cancelled.
+  private static func refuseUnfinished(_ job: HistoryJobResult) throws {
+    switch job.phase {
+    case "failed":
+      writeError("the \(job.kind) failed: \(job.error ?? "no reason given"); the same backfill again resumes it")
+    case "cancelled":
+      writeError("the \(job.kind) was cancelled; the same backfill again resumes it")
+    default:
+      return
+    }
+    throw ExitCode.failure
   }
 
   private func print(_ result: BackfillResult) throws {

@@ -75,3 +75,9 @@ func write(_ data: Data) {
 func write(_ text: String) {
   FileHandle.standardOutput.write(Data(text.utf8))
 }
+
+/// Writes `message` to standard error as quakectl's own errors read:
+/// `quakectl: message`.
+func writeError(_ message: String) {
+  FileHandle.standardError.write(Data("quakectl: \(message)\n".utf8))
+}

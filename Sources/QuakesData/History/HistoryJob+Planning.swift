@@ -22,9 +22,11 @@ extension HistoryJob {
     if count > maximum {
       self.split(window, at: date, count: count, maximum: maximum)
     } else if count == 0 {
-      // Nothing to write: when everything before was committed, this is too.
-      let wasCommitted = self.committed == self.progress
-      self.advance(past: window, events: 0, at: date, finishing: true)
+      // Nothing to write: when everything before was committed, this is
+      // too, and the job may end; otherwise the write of the window before
+      // commits it, and ends the job (``wrote(_:)``).
+      let wasCommitted = self.committed.cursor == self.cursor
+      self.advance(past: window, events: 0, at: date, finishing: wasCommitted)
       if wasCommitted { self.committed = self.progress }
     } else {
       self.pending[0].count = count

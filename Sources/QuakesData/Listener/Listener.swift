@@ -204,6 +204,11 @@ extension Listener {
   /// Saves the checkpoint of every job the transition changed in a way a
   /// restart must know of (started, resumed, cancelled, failed, done): its
   /// phase with its committed progress, never a window still being written.
+  ///
+  /// The checkpoint is taken from the store's state now, not from the
+  /// transition's: a window written while this transition waited for the
+  /// listener (a cancel arriving during a window's write) is committed, and
+  /// a checkpoint from before it would take the saved cursor back.
   private func saveHistoryJobs(
     from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
     oldState: QuakesState,
@@ -212,8 +217,9 @@ extension Listener {
     for (kind, job) in newState.history {
       let old = oldState.history[kind]
       guard old?.phase != job.phase || old?.started != job.started || old?.cursor != job.cursor else { continue }
+      let current = store.state.history[kind] ?? job
       await self.shielded("saving the \(kind) checkpoint") {
-        try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job.checkpoint))
+        try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: current.checkpoint))
       }
     }
   }

@@ -49,7 +49,7 @@ extension QuakesReducer {
       case .remoteQuakes(feed: let feed):
         state.feeds[feed] = Self.reduce(feedState: state.feeds[feed] ?? FeedState(), writeFailedAt: date, error: error)
       case .historyQuakes(kind: let kind):
-        state.history[kind]?.writeFailed("a window could not be written: \(error)", at: date)
+        state.history[kind]?.writeFailed(error, at: date)
       case .deleteQuake, .deleteQuakes, .expireQuakes, .historyJob:
         break
       }

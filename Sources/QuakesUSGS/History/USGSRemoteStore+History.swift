@@ -27,7 +27,7 @@ extension USGSRemoteStore {
   ///   `CancellationError` when the calling task was cancelled.
   public func fetchRemoteQuakesQuery(history query: HistoryQuery, window: HistoryWindow) async throws -> FeedBatch {
     let url = self.history.service.queryURL(query, window: window)
-    let (response, attempts) = try await self.sendPolitely(url, halvingOnTimeout: window.count.map { $0 > 1 } ?? true)
+    let (response, attempts) = try await self.sendPolitely(url, halvingWhenTooBig: window.count.map { $0 > 1 } ?? true)
     switch response.status {
     case 200:
       do {
@@ -49,10 +49,10 @@ extension USGSRemoteStore {
   /// retry policy says; returns the last response and the attempts made.
   /// The wait before the next attempt (the service's `Retry-After`, or the
   /// policy's backoff) holds every FDSN request, not only this one. With
-  /// `halvingOnTimeout`, a transfer that times out or grows past the
+  /// `halvingWhenTooBig`, a transfer that times out or grows past the
   /// largest body allowed is not sent again: the window is too large to
   /// come whole, and is halved.
-  private func sendPolitely(_ url: String, halvingOnTimeout: Bool = false) async throws -> (NetworkResponse, Int) {
+  private func sendPolitely(_ url: String, halvingWhenTooBig: Bool = false) async throws -> (NetworkResponse, Int) {
     let policy = self.history.retry
     var attempt = 0
     while true {
@@ -62,7 +62,7 @@ extension USGSRemoteStore {
       do {
         outcome = .success(
           try await self.history.pacer.run({ try await self.session.get(NetworkRequest(url: url)) }) { outcome in
-            Self.hold(after: outcome, attempt: tried, policy: policy, halving: halvingOnTimeout)
+            Self.hold(after: outcome, attempt: tried, policy: policy, halving: halvingWhenTooBig)
           })
       } catch let error as NetworkError {
         outcome = .failure(error)
@@ -74,7 +74,7 @@ extension USGSRemoteStore {
       case .success:
         continue
       case .failure(let error):
-        if halvingOnTimeout, Self.callsForHalving(error) {
+        if halvingWhenTooBig, Self.callsForHalving(error) {
           throw HistoryWindowTooLarge(maximum: HistoryQuery.defaultMaximum)
         }
         guard attempt < policy.attempts else {
