@@ -65,7 +65,7 @@ extension Daemon {
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(baseURL)")
     notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
-    let pollTransitions = await store.makeStream()
+    let metricTransitions = await store.makeStream()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }
@@ -79,7 +79,7 @@ extension Daemon {
         group.addTask { await watchHub.run() }
         group.addTask { await dispatcher.run(store: store) }
         group.addTask { await ReconcileScheduler(store: store, configuration: current).run() }
-        group.addTask { await metrics.recordPolls(pollTransitions) }
+        group.addTask { await metrics.recordTransitions(metricTransitions) }
         if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
           group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }
         }

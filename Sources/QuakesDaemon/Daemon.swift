@@ -46,7 +46,9 @@ public struct Daemon: Service {
         try FDSNService(baseURL: url)
       } ?? FDSNService()
     let metrics = DaemonMetrics()
-    let history = FDSNAccess(service: fdsn, pacer: RequestPacer(interval: self.configuration.fdsnInterval))
+    let history = FDSNAccess(service: fdsn, pacer: RequestPacer(interval: self.configuration.fdsnInterval)) {
+      metrics.fdsnAnswered($0)
+    }
     let remoteStore = USGSRemoteStore(
       catalogue: catalogue, configuration: self.configuration.network, history: history
     ) {

@@ -168,6 +168,74 @@ struct DaemonMetricsTests {
     }
   }
 
+  @Test("history: FDSN requests by status, events fetched, windows written or refused, jobs by how they ended")
+  func historyMetrics() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalogue = FDSNCatalogue.generated(
+      count: 600, from: Date(timeIntervalSince1970: 1_577_836_800), to: Date(timeIntervalSince1970: 1_583_020_800),
+      seed: 21)
+    let january = catalogue.events.filter { $0.timeMilliseconds < 1_580_515_200_000 }
+    let kept = january.filter { ($0.magnitude ?? 0) > 0 }.count
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
+      standIn.setFDSNCatalogue(catalogue)
+      standIn.failFDSN(next: 1, status: 503, retryAfter: "0")
+      let configuration = directory.file("quakesd.conf")
+      try """
+      feed-base-url: \(standIn.baseURL)
+      fdsn-base-url: \(standIn.fdsnBaseURL)
+      fdsn-interval: 0.01s
+      feeds:
+        all_hour: 1h
+      """.write(toFile: configuration, atomically: true, encoding: .utf8)
+      try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
+        let quakectl = try ChildProcess.builtExecutable("quakectl")
+        let backfill = { (since: String, until: String) in
+          try await Command.run(
+            quakectl,
+            [
+              "backfill", "--since", since, "--until", until, "--wait", "--timeout", "60", "--socket",
+              daemon.runtimeDirectory,
+            ])
+        }
+        let metrics = { () async throws -> [Sample] in
+          try await Self.parse(
+            try await Command.run(quakectl, ["metrics", "--socket", daemon.runtimeDirectory]).output)
+        }
+        let before = try await metrics()
+        #expect(Self.value(before, "quakesd_fdsn_requests_total", ["code": "429"]) == 0, "a series from the start")
+        #expect(Self.value(before, "quakesd_history_jobs_total", ["kind": "reconcile", "phase": "failed"]) == 0)
+
+        let done = try await backfill("2020-01-01", "2020-02-01")
+        #expect(done.status == 0, "\(done.errors)")
+        let afterDone = try await metrics()
+        let requests = standIn.fdsnRequests.count
+        #expect(Self.value(afterDone, "quakesd_fdsn_requests_total", ["code": "503"]) == 1)
+        #expect(Self.value(afterDone, "quakesd_fdsn_requests_total", ["code": "200"]) == Double(requests - 1))
+        #expect(
+          Self.value(afterDone, "quakesd_history_events_fetched_total", ["kind": "backfill"]) == Double(january.count))
+        #expect(
+          Self.value(afterDone, "quakesd_history_windows_total", ["kind": "backfill", "outcome": "written"]) == 1)
+        #expect(Self.value(afterDone, "quakesd_history_jobs_total", ["kind": "backfill", "phase": "done"]) == 1)
+        #expect(Self.value(afterDone, "quakesd_rows_written_total", ["change": "inserted"]) == Double(kept))
+
+        // The database refuses every quake: the next backfill's window fails.
+        try await SQLiteShell.run(
+          daemon.databasePath,
+          "CREATE TRIGGER refuse_quakes BEFORE INSERT ON quakes BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;")
+        let failed = try await backfill("2020-02-01", "2020-03-01")
+        #expect(failed.status == 1, "\(failed.errors)")
+        let afterFailure = try await metrics()
+        #expect(
+          Self.value(afterFailure, "quakesd_history_windows_total", ["kind": "backfill", "outcome": "write_failed"])
+            == 1)
+        #expect(Self.value(afterFailure, "quakesd_history_jobs_total", ["kind": "backfill", "phase": "failed"]) == 1)
+        #expect(Self.value(afterFailure, "quakesd_rows_written_total", ["change": "inserted"]) == Double(kept))
+      }
+    }
+  }
+
   @Test("/metrics serves nothing else: 404 for another path, 405 for another method; off by default")
   func onlyMetrics() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3), arguments: ["--metrics-listen", "127.0.0.1:0"]) { daemon, _ in

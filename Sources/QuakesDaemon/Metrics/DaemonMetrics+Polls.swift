@@ -7,14 +7,15 @@ extension DaemonMetrics {
   /// a refresh with or without `--wait`, several at once that the reducer
   /// coalesced), from the store's transitions: its outcome, its duration
   /// from the feed going to waiting to its result (its diff committed, for
-  /// a batch), and the rows the committed diff wrote. Runs until the calling
-  /// task is cancelled or the store stops.
+  /// a batch), and the rows the committed diff wrote; and what the history
+  /// jobs did (``recordHistory(oldState:action:newState:)``). Runs until
+  /// the calling task is cancelled or the store stops.
   ///
   /// - Parameter transitions: the store's stream, made before the first poll
   ///   can start, so that none is missed.
-  func recordPolls(_ transitions: AsyncStream<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>)
-    async
-  {
+  func recordTransitions(
+    _ transitions: AsyncStream<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>
+  ) async {
     var started: [QuakesFeed: ContinuousClock.Instant] = [:]
     for await (oldState, action, newState) in transitions {
       switch action {
@@ -30,19 +31,22 @@ extension DaemonMetrics {
         }
       case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
         self.polled(feed, "written", since: started.removeValue(forKey: feed))
-        let counts = diff.counts
-        for (change, count) in [
-          ("inserted", counts.inserted), ("updated", counts.updated), ("deleted", counts.deleted),
-        ] {
-          Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: self.factory)
-            .increment(by: Int64(count))
-        }
+        self.wroteRows(diff.counts)
       case .data(
         .persistentSession(.localStore(.didFailMutation(mutation: .remoteQuakes(feed: let feed), date: _, error: _)))):
         self.polled(feed, "write_failed", since: started.removeValue(forKey: feed))
       default:
-        continue
+        break
       }
+      self.recordHistory(oldState: oldState, action: action, newState: newState)
+    }
+  }
+
+  /// Counts the quakes a committed diff inserted, updated and deleted.
+  func wroteRows(_ counts: QuakesDiff.Counts) {
+    for (change, count) in [("inserted", counts.inserted), ("updated", counts.updated), ("deleted", counts.deleted)] {
+      Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: self.factory)
+        .increment(by: Int64(count))
     }
   }
 

@@ -74,6 +74,7 @@ public final class DaemonMetrics: Sendable {
     for change in ["inserted", "updated", "deleted"] {
       Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: factory).increment(by: 0)
     }
+    self.startHistorySeries()
   }
 
   /// The metric names, in one place.
@@ -98,6 +99,10 @@ public final class DaemonMetrics: Sendable {
     static let databaseSize = "quakesd_database_size_bytes"
     static let clients = "quakesd_clients_connected"
     static let watchers = "quakesd_watchers"
+    static let fdsnRequests = "quakesd_fdsn_requests_total"
+    static let historyWindows = "quakesd_history_windows_total"
+    static let historyEventsFetched = "quakesd_history_events_fetched_total"
+    static let historyJobs = "quakesd_history_jobs_total"
   }
 
   /// A response to a fetch of `feed` arrived: `bytes` of body (after

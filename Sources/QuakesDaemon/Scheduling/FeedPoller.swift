@@ -17,7 +17,7 @@ public struct FeedPoller: Sendable {
 
   /// Creates a poller for `store`; each retention removal counts in
   /// `metrics` (polls count from the store's transitions:
-  /// ``DaemonMetrics/recordPolls(_:)``).
+  /// ``DaemonMetrics/recordTransitions(_:)``).
   public init(store: Store<QuakesState, QuakesAction>, metrics: DaemonMetrics? = nil) {
     self.store = store
     self.metrics = metrics
