@@ -113,6 +113,26 @@ struct HistoryFlowTests {
     #expect(await local.quakes.count == 45)
   }
 
+  @Test("a job read back running whose span is all written is done, in the database too, and asks nothing")
+  func readBackAtItsEndIsDone() async throws {
+    var saved = HistoryJob(
+      kind: .backfill, query: HistoryQuery(since: 1_000_000_000, until: 1_000_045_000), started: self.date)
+    saved.cursor = 1_000_045_000
+    saved.windowsDone = 3
+    saved.pending = []
+    let local = LocalStoreDouble()
+    await local.seed(job: saved)
+    let remote = RemoteStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(store.state.history[.backfill]?.phase == .done)
+    #expect(await local.jobs[.backfill]?.phase == .done)
+    #expect(await local.jobs[.backfill]?.cursor == 1_000_045_000)
+    #expect(await remote.historyRequests.isEmpty)
+  }
+
   @Test("a failing service fails the job with its message, and the same backfill again resumes it")
   func failureThenResume() async throws {
     let remote = RemoteStoreDouble()
@@ -187,7 +207,8 @@ struct HistoryFlowTests {
     try store.dispatch(action: .scheduler(.reconcileDue(date: self.date.addingTimeInterval(3_600))))
     let next = try #require(store.state.history[.reconcile])
     #expect(next.query.updatedAfter == Timestamp.milliseconds(self.date))
-    #expect(next.query.minMagnitude == 2.0 && next.query.bbox == margin, "every reconciliation is bounded")
+    #expect(next.query.bbox == margin, "every reconciliation is bounded by the box")
+    #expect(next.query.minMagnitude == nil, "an update (a deletion without a magnitude) is not hidden by one")
     await self.waitForEnd(of: .reconcile, in: store, local: local)
   }
 
@@ -260,6 +281,75 @@ struct HistoryFlowTests {
     await self.waitForEnd(of: .backfill, in: store, local: local)
     #expect(store.state.history[.backfill]?.phase == .done)
     #expect(await local.quakes.count == 10, "the window that was not written is fetched again")
+  }
+
+  /// Starts a backfill of 45 events (windows of at most 20) with window
+  /// writes held, and waits until the first window's write is waiting.
+  private func backfillWithTheFirstWriteHeld() async throws -> (
+    Listener<LocalStoreDouble, RemoteStoreDouble>, Store<QuakesState, QuakesAction>, LocalStoreDouble, HistoryQuery
+  ) {
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(Self.catalogue(45), maximum: 20)
+    let local = LocalStoreDouble()
+    await local.holdWindowWrites()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    let query = HistoryQuery(since: 1_000_000_000, until: 1_000_045_000)
+    try store.dispatch(action: .client(.backfill(query: query, date: self.date)))
+    for _ in 0..<2_000 where await !local.isHoldingWindowWrite {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    try #require(await local.isHoldingWindowWrite, "the first window's write is waiting")
+    return (listener, store, local, query)
+  }
+
+  @Test("a cancel while a window is being written: the window commits, and the saved checkpoint is past it")
+  func cancelDuringAWrite() async throws {
+    let (listener, store, local, query) = try await self.backfillWithTheFirstWriteHeld()
+    defer { listener.stop() }
+    try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    await local.releaseWindowWrite()
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    let saved = try #require(await local.jobs[.backfill])
+    #expect(saved.phase == .cancelled)
+    #expect(saved.cursor > query.since, "the window written is in the checkpoint")
+    #expect(saved.eventsWritten == (await local.quakes.count))
+    #expect(await local.quakes.count == saved.eventsFetched)
+    #expect(store.state.history[.backfill]?.cursor == saved.cursor)
+  }
+
+  @Test("a cancel, then the window's write fails: the cancelled job goes back to what was committed")
+  func cancelThenFailedWrite() async throws {
+    let (listener, store, local, query) = try await self.backfillWithTheFirstWriteHeld()
+    defer { listener.stop() }
+    try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    await local.releaseWindowWrite(failingWith: "disk full")
+    for _ in 0..<2_000 where store.state.history[.backfill]?.cursor != query.since {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    #expect(store.state.history[.backfill]?.phase == .cancelled)
+    #expect(store.state.history[.backfill]?.cursor == query.since)
+    #expect(await local.jobs[.backfill]?.cursor == query.since, "the saved checkpoint claims nothing unwritten")
+    #expect(await local.quakes.isEmpty)
+  }
+
+  @Test("a window write's failure after its run was replaced by another backfill leaves the new one alone")
+  func failureOfAReplacedRun() async throws {
+    let (listener, store, local, _) = try await self.backfillWithTheFirstWriteHeld()
+    defer { listener.stop() }
+    try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    let other = HistoryQuery(since: 1_000_030_000, until: 1_000_045_000)
+    try store.dispatch(action: .client(.backfill(query: other, date: self.date.addingTimeInterval(60))))
+    let replaced = try #require(store.state.history[.backfill])
+    #expect(replaced.query == other)
+    await local.releaseWindowWrite(failingWith: "disk full")
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+    #expect(store.state.quakes.lastMutationError?.contains("disk full") == true, "the old run's write did fail")
+    #expect(store.state.history[.backfill]?.id == replaced.id)
+    #expect(store.state.history[.backfill]?.phase == .done)
+    #expect(store.state.history[.backfill]?.eventsWritten == 15)
   }
 
   @Test("an answer for another run of the job changes nothing")

@@ -260,11 +260,11 @@ struct HistoryJobTests {
     #expect(job.checkpoint.cursor == 1_000)
   }
 
-  @Test("a job started at a fraction of a millisecond starts at the millisecond the database keeps")
+  @Test("a job started at a fraction of a millisecond starts at the millisecond before, as the database keeps it")
   func startIsWholeMilliseconds() {
     let job = HistoryJob(
       kind: .backfill, query: HistoryQuery(since: 0, until: 1_000),
-      started: Date(timeIntervalSince1970: 1_700_000_000.123_456))
+      started: Date(timeIntervalSince1970: 1_700_000_000.123_9))
     #expect(job.started == Timestamp.date(milliseconds: 1_700_000_000_123))
     #expect(job.id == HistoryJob.ID(kind: .backfill, started: Timestamp.date(milliseconds: 1_700_000_000_123)))
   }
@@ -277,7 +277,9 @@ struct HistoryJobTests {
     }
   }
 
-  @Test("a reconciliation over a quake at the last millisecond of year 9999 stays within the years a checkpoint keeps")
+  @Test(
+    "a reconciliation over a quake at the last millisecond of year 9999 stays within the years a checkpoint keeps (and leaves that millisecond out)"
+  )
   func reconcileSpanIsClamped() throws {
     let last = QuakeRanges.milliseconds.upperBound
     let state = QuakesState.loaded([Quake.fixture("edge", time: Timestamp.date(milliseconds: last))])

@@ -97,7 +97,7 @@ struct BackfillCommand: ParsableCommand {
   private static func refuseUnfinished(_ job: HistoryJobResult) throws {
     switch job.phase {
     case "failed":
-      writeError("the \(job.kind) failed: \(job.error ?? "no reason given"); the same backfill again resumes it")
+      writeError("the \(job.kind) failed: \(job.error ?? "no reason given")")
     case "cancelled":
       writeError("the \(job.kind) was cancelled; the same backfill again resumes it")
     default:

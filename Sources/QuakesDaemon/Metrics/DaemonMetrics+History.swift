@@ -56,12 +56,12 @@ extension DaemonMetrics {
         Counter(label: Name.historyEventsFetched, dimensions: [("kind", id.kind.rawValue)], factory: self.factory)
           .increment(by: Int64(fetched))
       }
-    case .data(.persistentSession(.localStore(.didWriteHistory(kind: let kind, diff: let diff)))):
-      self.window(of: kind, "written")
+    case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: let diff)))):
+      self.window(of: job.kind, "written")
       self.wroteRows(diff.counts)
     case .data(
-      .persistentSession(.localStore(.didFailMutation(mutation: .historyQuakes(kind: let kind), date: _, error: _)))):
-      self.window(of: kind, "write_failed")
+      .persistentSession(.localStore(.didFailMutation(mutation: .historyQuakes(job: let job), date: _, error: _)))):
+      self.window(of: job.kind, "write_failed")
     default:
       break
     }

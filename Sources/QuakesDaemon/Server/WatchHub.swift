@@ -122,8 +122,8 @@ final class WatchHub: Sendable {
         before = beforeBatch.removeValue(forKey: feed) ?? oldState
       case .data(.persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: _)))):
         beforeWindow[job.kind] = oldState
-      case .data(.persistentSession(.localStore(.didWriteHistory(kind: let kind, diff: _)))):
-        before = beforeWindow.removeValue(forKey: kind) ?? oldState
+      case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: _)))):
+        before = beforeWindow.removeValue(forKey: job.kind) ?? oldState
       default:
         break
       }

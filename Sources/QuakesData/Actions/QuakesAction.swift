@@ -84,9 +84,10 @@ extension QuakesAction.Data.PersistentSession {
     /// now in the local store. Watchers (and anything else that reacts to
     /// what changed) read them here, computed once by the listener.
     case didWriteRemoteQuakes(feed: QuakesFeed, diff: QuakesDiff)
-    /// The diff of one FDSN window of the `kind` job was committed, with the
-    /// job's checkpoint.
-    case didWriteHistory(kind: HistoryJob.Kind, diff: QuakesDiff)
+    /// The diff of one FDSN window of `job` was committed, with the job's
+    /// checkpoint. (The job is named by its run: a result for a run that
+    /// was since replaced changes nothing.)
+    case didWriteHistory(job: HistoryJob.ID, diff: QuakesDiff)
     /// `mutation` failed at `date`; the state may no longer match the local
     /// store (it is reloaded next).
     case didFailMutation(mutation: Mutation, date: Date, error: String)
@@ -115,8 +116,8 @@ extension QuakesAction.Data.PersistentSession.LocalStore {
     case deleteQuakes
     /// The retention rules' removal.
     case expireQuakes
-    /// The diff of an FDSN window of the `kind` job, with its checkpoint.
-    case historyQuakes(kind: HistoryJob.Kind)
+    /// The diff of an FDSN window of `job`, with its checkpoint.
+    case historyQuakes(job: HistoryJob.ID)
     /// The checkpoint of the `kind` job alone (started, cancelled, failed).
     case historyJob(kind: HistoryJob.Kind)
   }

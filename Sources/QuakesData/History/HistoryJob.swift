@@ -49,9 +49,11 @@ public struct HistoryJob: Hashable, Sendable {
   public var committed: Progress
 
   /// A job of `kind` over `query`'s span, started at `date` (to the
-  /// millisecond, as the database keeps it: a job read back is the same job).
+  /// millisecond, as the database keeps it: a job read back is the same
+  /// job; rounded down, so that a reconciliation's next `updatedafter`
+  /// never starts after it did).
   public init(kind: Kind, query: HistoryQuery, started date: Date) {
-    let started = Timestamp.date(milliseconds: Timestamp.milliseconds(date))
+    let started = Timestamp.date(milliseconds: Timestamp.milliseconds(date, rounding: .down))
     self.kind = kind
     self.query = query
     self.started = started

@@ -167,6 +167,14 @@ extension Listener {
     case .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),
       .data(.persistentSession(.remoteStore(.didCountHistory))):
       await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
+    case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: let cache))))):
+      // A job read back running whose span was all written is done: the
+      // database says so too.
+      for (kind, job) in newState.history where cache.history[kind]?.phase != job.phase {
+        await self.shielded("saving the \(kind) checkpoint") {
+          try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job.checkpoint))
+        }
+      }
     case .daemon(.didReload),
       .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
@@ -225,7 +233,10 @@ extension Listener {
   }
 
   /// Starts the count or fetch each running job waits for, when the
-  /// transition changed it, and cancels the one it no longer waits for.
+  /// transition changed it (or the job), and cancels the one it no longer
+  /// waits for. A step the store's state has moved past since (a write
+  /// failed while this transition waited) is not started: the transition
+  /// that moved it starts what comes instead.
   private func advanceHistory(
     from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
     oldState: QuakesState,
@@ -233,10 +244,13 @@ extension Listener {
   ) {
     for kind in HistoryJob.Kind.allCases {
       let step = newState.history[kind]?.step
-      guard step != oldState.history[kind]?.step else { continue }
+      let changed = step != oldState.history[kind]?.step || newState.history[kind]?.id != oldState.history[kind]?.id
+      guard changed else { continue }
       self.historySteps[kind]?.cancel()
       self.historySteps[kind] = nil
       guard let step, let job = newState.history[kind] else { continue }
+      let current = store.state.history[kind]
+      guard current?.id == job.id, current?.step == step else { continue }
       let id = job.id
       let query = job.query
       let session = self.session

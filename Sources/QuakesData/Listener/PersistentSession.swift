@@ -133,10 +133,10 @@ extension PersistentSession {
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
       if let error = await self.write({ try await $0.didFetchHistoryMutation(job: job, diff: diff) }) {
-        try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(kind: job.kind), error: error))
+        try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(job: job.id), error: error))
       } else {
         try await dispatcher.dispatch(
-          action: .data(.persistentSession(.localStore(.didWriteHistory(kind: job.kind, diff: diff)))))
+          action: .data(.persistentSession(.localStore(.didWriteHistory(job: job.id, diff: diff)))))
       }
     }
   }

@@ -43,11 +43,14 @@ extension QuakesReducer {
   /// since the last one that finished began (everything, the first time);
   /// nothing while one runs or the cache is empty.
   ///
-  /// It is bounded by what the cache holds, with a margin: no magnitude
-  /// more than 0.5 below the smallest cached one, nothing more than a degree
-  /// outside the box of the cached epicentres. Without that, a cache of 20
-  /// years of M4.5+ quakes in one region would ask for every event
-  /// worldwide in those 20 years (and, every hour, for every one updated).
+  /// It is bounded by the box of the cached epicentres, a degree wider;
+  /// the first one (which asks for every event of the span, not only the
+  /// updated ones) also by magnitude: none more than 0.5 below the
+  /// smallest cached one. Without that, a cache of 20 years of M4.5+ quakes
+  /// in one region would ask for every event worldwide in those 20 years.
+  /// Later ones ask for what was updated since, whatever its magnitude:
+  /// an event USGS deleted may be listed without one, and a magnitude
+  /// filter would hide it.
   static func reconcile(state: QuakesState, at date: Date) -> QuakesState {
     let byTime = state.quakes.data.byTime
     guard state.history[.reconcile]?.isRunning != true, byTime.count > 0 else { return state }
@@ -61,7 +64,7 @@ extension QuakesReducer {
     if let last = state.history[.reconcile] {
       query.updatedAfter = last.phase == .done ? Timestamp.milliseconds(last.started) : last.query.updatedAfter
     }
-    Self.bound(&query, to: state.quakes.data)
+    Self.bound(&query, to: state.quakes.data, byMagnitude: query.updatedAfter == nil)
     var state = state
     state.history[.reconcile] = HistoryJob(kind: .reconcile, query: query, started: date)
     return state
@@ -70,7 +73,7 @@ extension QuakesReducer {
   /// Narrows `query` to the magnitudes and the box of the quakes in `data`,
   /// with a margin, so that a cached quake USGS revised a little below the
   /// smallest magnitude or moved a little out of the box is still found.
-  private static func bound(_ query: inout HistoryQuery, to data: QuakesState.Quakes.Data) {
+  private static func bound(_ query: inout HistoryQuery, to data: QuakesState.Quakes.Data, byMagnitude: Bool) {
     var magnitudes: ClosedRange<Double>?
     var latitudes: ClosedRange<Double>?
     var longitudes: ClosedRange<Double>?
@@ -82,7 +85,9 @@ extension QuakesReducer {
       widen(&latitudes, quake.latitude)
       widen(&longitudes, quake.longitude)
     }
-    query.minMagnitude = magnitudes.map { $0.lowerBound - 0.5 }
+    if byMagnitude {
+      query.minMagnitude = magnitudes.map { $0.lowerBound - 0.5 }
+    }
     if let latitudes, let longitudes {
       query.bbox = GeoBox(
         minLatitude: max(-90, latitudes.lowerBound - 1), maxLatitude: min(90, latitudes.upperBound + 1),

@@ -18,7 +18,8 @@ extension QuakesReducer {
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
         state.feeds[feed] = FeedState(record: record)
       }
-      for (kind, job) in cache.history where state.history[kind] == nil {
+      for (kind, var job) in cache.history where state.history[kind] == nil {
+        job.committed = job.progress  // what the database holds is committed
         state.history[kind] = job.isRunning ? job.resumed(at: job.updated) : job
       }
       state.quakes.status = .success
@@ -40,16 +41,18 @@ extension QuakesReducer {
       state.quakes.status = .failure(error: error)
     case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
       state.feeds[feed, default: FeedState()].lastWrite = diff.counts
-    case .didWriteHistory(kind: let kind, diff: let diff):
-      state.history[kind]?.wrote(diff.counts)
+    case .didWriteHistory(job: let id, diff: let diff):
+      guard state.history[id.kind]?.id == id else { break }
+      state.history[id.kind]?.wrote(diff.counts)
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error
       switch mutation {
       case .remoteQuakes(feed: let feed):
         state.feeds[feed] = Self.reduce(feedState: state.feeds[feed] ?? FeedState(), writeFailedAt: date, error: error)
-      case .historyQuakes(kind: let kind):
-        state.history[kind]?.writeFailed(error, at: date)
+      case .historyQuakes(job: let id):
+        guard state.history[id.kind]?.id == id else { break }
+        state.history[id.kind]?.writeFailed(error, at: date)
       case .deleteQuake, .deleteQuakes, .expireQuakes, .historyJob:
         break
       }

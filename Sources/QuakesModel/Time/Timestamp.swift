@@ -12,12 +12,18 @@ public enum Timestamp {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 
-  /// `date` as whole milliseconds after 1970-01-01T00:00:00Z, rounded, and
-  /// clamped to what an `Int64` holds (a `Date` can be far beyond it, or
-  /// not a number; converting such a double would trap). ``QuakeRanges``
-  /// keeps the dates of quakes well inside.
+  /// `date` as whole milliseconds after 1970-01-01T00:00:00Z, rounded to
+  /// the nearest, and clamped to what an `Int64` holds (a `Date` can be far
+  /// beyond it, or not a number; converting such a double would trap).
+  /// ``QuakeRanges`` keeps the dates of quakes well inside.
   public static func milliseconds(_ date: Date) -> Int64 {
-    let value = (date.timeIntervalSince1970 * 1000).rounded()
+    self.milliseconds(date, rounding: .toNearestOrAwayFromZero)
+  }
+
+  /// `date` as whole milliseconds after 1970-01-01T00:00:00Z, rounded by
+  /// `rule`, and clamped as ``milliseconds(_:)`` is.
+  public static func milliseconds(_ date: Date, rounding rule: FloatingPointRoundingRule) -> Int64 {
+    let value = (date.timeIntervalSince1970 * 1000).rounded(rule)
     if let exact = Int64(exactly: value) { return exact }
     if value.isNaN { return 0 }
     return value > 0 ? .max : .min

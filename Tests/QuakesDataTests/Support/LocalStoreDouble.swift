@@ -22,6 +22,9 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   private var failFetch: String?
   private var failWrites: String?
   private var failWindowWrites: String?
+  private var holdsWindowWrites = false
+  private var heldWindowWrite: CheckedContinuation<Void, Never>?
+  private var heldWriteFailure: String?
 
   init(
     quakes: [Quake] = [], records: [QuakesFeed: FeedRecord] = [:], failFetch: String? = nil, failWrites: String? = nil
@@ -36,6 +39,22 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
 
   /// Makes the writes of FDSN windows fail with `message` (and nothing else).
   func setFailWindowWrites(_ message: String?) { self.failWindowWrites = message }
+
+  /// Makes each write of an FDSN window wait, before it is applied (or
+  /// fails), until ``releaseWindowWrite()``.
+  func holdWindowWrites() { self.holdsWindowWrites = true }
+
+  /// Whether a window's write is waiting.
+  var isHoldingWindowWrite: Bool { self.heldWindowWrite != nil }
+
+  /// Lets the waiting window write go on (or fail with `failure`), and
+  /// holds no more.
+  func releaseWindowWrite(failingWith failure: String? = nil) {
+    self.holdsWindowWrites = false
+    self.heldWriteFailure = failure
+    self.heldWindowWrite?.resume()
+    self.heldWindowWrite = nil
+  }
 
   /// Puts `job` on file as a previous run left it.
   func seed(job: HistoryJob) { self.jobs[job.kind] = job }
@@ -59,6 +78,13 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
 
   func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
     self.calls.append(.history(job, diff: diff))
+    if self.holdsWindowWrites {
+      await withCheckedContinuation { self.heldWindowWrite = $0 }
+      if let failure = self.heldWriteFailure {
+        self.heldWriteFailure = nil
+        throw StoreFailure(failure)
+      }
+    }
     if let failure = self.failWrites ?? self.failWindowWrites { throw StoreFailure(failure) }
     for quake in diff.inserted + diff.updated { self.quakes[quake.id] = quake }
     for quake in diff.deleted { self.quakes[quake.id] = nil }
