@@ -10,7 +10,8 @@ import UnixSignals
 extension Daemon {
   /// Serves `control.sock` and `query.sock` and polls on schedule until the
   /// service group shuts down gracefully, then stops the listener after its
-  /// last write.
+  /// last write. `metricTransitions` is the store's stream the metrics
+  /// count from, made before the cache was loaded.
   func serve<L, R>(
     _ store: Store<QuakesState, QuakesAction>,
     scheduler: PollScheduler,
@@ -20,6 +21,7 @@ extension Daemon {
     outbox: SQLiteLocalStore,
     backup: DatabaseBackup,
     metrics: DaemonMetrics,
+    metricTransitions: AsyncStream<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>,
     notifier: SystemdNotifier,
     feedsFrom baseURL: String
   ) async throws {
@@ -65,7 +67,6 @@ extension Daemon {
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(baseURL)")
     notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
-    let metricTransitions = await store.makeStream()
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }

@@ -56,6 +56,9 @@ public struct Daemon: Service {
     }
     let store = await Store(
       initialState: QuakesState(options: self.configuration.syncOptions), reducer: QuakesReducer.reduce)
+    // Made before anything happens, so that the metrics count what a job
+    // read back and resumed at the load does too.
+    let metricTransitions = self.configuration.once ? nil : await store.makeStream()
     let logger = self.logger
     let listener = await Listener(localStore: localStore, remoteStore: remoteStore) { logger.error("\($0)") }
     await listener.listen(to: store)
@@ -67,19 +70,19 @@ public struct Daemon: Service {
     ) { feed, outcome in
       notifier.status(SystemdStatus.afterPoll(of: feed, outcome, cached: store.snapshot().selectQuakesCount()))
     }
-    if self.configuration.once {
+    guard !self.configuration.once, let metricTransitions else {
       try await self.pollOnce(scheduler, listener: listener)
-    } else {
-      let backup = DatabaseBackup(
-        localStore: localStore,
-        scratchDirectory: self.configuration.ephemeral
-          ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
-      try await self.serve(
-        store, scheduler: scheduler, listener: listener, network: remoteStore.session,
-        historyPacer: remoteStore.history.pacer, outbox: localStore,
-        backup: backup,
-        metrics: metrics, notifier: notifier, feedsFrom: catalogue.baseURL)
+      return
     }
+    let backup = DatabaseBackup(
+      localStore: localStore,
+      scratchDirectory: self.configuration.ephemeral
+        ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
+    try await self.serve(
+      store, scheduler: scheduler, listener: listener, network: remoteStore.session,
+      historyPacer: remoteStore.history.pacer, outbox: localStore,
+      backup: backup,
+      metrics: metrics, metricTransitions: metricTransitions, notifier: notifier, feedsFrom: catalogue.baseURL)
   }
 
   /// `--once`: polls every feed, waits for the writes, and fails when every feed failed.

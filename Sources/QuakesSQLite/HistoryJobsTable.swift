@@ -50,8 +50,9 @@ enum HistoryJobsTable {
       throw ColumnValueError(description: "the row \(kind) of table history_jobs has no query with a time span")
     }
     let counts = 0...Int(Int32.max)
-    var job = HistoryJob(
-      kind: kind, query: query, started: Timestamp.date(milliseconds: try reader.integer(4, in: time)))
+    let started = Timestamp.date(milliseconds: try reader.integer(4, in: time))
+    var job = HistoryJob(kind: kind, query: query, started: started)
+    job.started = started  // as stored: the initializer's rounding down is for a clock's dates
     job.updated = Timestamp.date(milliseconds: try reader.integer(5, in: time))
     job.finished = try reader.optionalInteger(6, in: time).map { Timestamp.date(milliseconds: $0) }
     job.cursor = min(max(try reader.integer(7, in: time), query.since), query.until)

@@ -207,9 +207,19 @@ struct DaemonMetricsTests {
         #expect(Self.value(before, "quakesd_fdsn_requests_total", ["code": "429"]) == 0, "a series from the start")
         #expect(Self.value(before, "quakesd_history_jobs_total", ["kind": "reconcile", "phase": "failed"]) == 0)
 
+        // The counters follow the store's transitions in a task of their
+        // own: a scrape right after --wait may come a moment before it.
+        let metricsOnce = { (name: String, labels: [String: String]) async throws -> [Sample] in
+          var samples = try await metrics()
+          for _ in 0..<100 where Self.value(samples, name, labels) == 0 {
+            try await Task.sleep(for: .milliseconds(50))
+            samples = try await metrics()
+          }
+          return samples
+        }
         let done = try await backfill("2020-01-01", "2020-02-01")
         #expect(done.status == 0, "\(done.errors)")
-        let afterDone = try await metrics()
+        let afterDone = try await metricsOnce("quakesd_history_jobs_total", ["kind": "backfill", "phase": "done"])
         let requests = standIn.fdsnRequests.count
         #expect(Self.value(afterDone, "quakesd_fdsn_requests_total", ["code": "503"]) == 1)
         #expect(Self.value(afterDone, "quakesd_fdsn_requests_total", ["code": "200"]) == Double(requests - 1))
@@ -226,7 +236,8 @@ struct DaemonMetricsTests {
           "CREATE TRIGGER refuse_quakes BEFORE INSERT ON quakes BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;")
         let failed = try await backfill("2020-02-01", "2020-03-01")
         #expect(failed.status == 1, "\(failed.errors)")
-        let afterFailure = try await metrics()
+        let afterFailure = try await metricsOnce(
+          "quakesd_history_jobs_total", ["kind": "backfill", "phase": "failed"])
         #expect(
           Self.value(afterFailure, "quakesd_history_windows_total", ["kind": "backfill", "outcome": "write_failed"])
             == 1)

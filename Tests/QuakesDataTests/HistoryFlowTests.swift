@@ -286,7 +286,8 @@ struct HistoryFlowTests {
   /// Starts a backfill of 45 events (windows of at most 20) with window
   /// writes held, and waits until the first window's write is waiting.
   private func backfillWithTheFirstWriteHeld() async throws -> (
-    Listener<LocalStoreDouble, RemoteStoreDouble>, Store<QuakesState, QuakesAction>, LocalStoreDouble, HistoryQuery
+    Listener<LocalStoreDouble, RemoteStoreDouble>, Store<QuakesState, QuakesAction>, LocalStoreDouble, HistoryQuery,
+    RemoteStoreDouble
   ) {
     let remote = RemoteStoreDouble()
     await remote.setHistory(Self.catalogue(45), maximum: 20)
@@ -299,16 +300,26 @@ struct HistoryFlowTests {
       try await Task.sleep(for: .milliseconds(5))
     }
     try #require(await local.isHoldingWindowWrite, "the first window's write is waiting")
-    return (listener, store, local, query)
+    return (listener, store, local, query, remote)
   }
 
-  @Test("a cancel while a window is being written: the window commits, and the saved checkpoint is past it")
+  /// Waits a little, for a request that should not come to show.
+  private func settle() async throws {
+    try await Task.sleep(for: .milliseconds(100))
+  }
+
+  @Test(
+    "a cancel while a window is being written: the window commits, the saved checkpoint is past it, nothing more is asked"
+  )
   func cancelDuringAWrite() async throws {
-    let (listener, store, local, query) = try await self.backfillWithTheFirstWriteHeld()
+    let (listener, store, local, query, remote) = try await self.backfillWithTheFirstWriteHeld()
     defer { listener.stop() }
     try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    let asked = await remote.historyRequests.count
     await local.releaseWindowWrite()
     await self.waitForEnd(of: .backfill, in: store, local: local)
+    try await self.settle()
+    #expect(await remote.historyRequests.count == asked, "no request for the next window of a cancelled job")
 
     let saved = try #require(await local.jobs[.backfill])
     #expect(saved.phase == .cancelled)
@@ -320,14 +331,17 @@ struct HistoryFlowTests {
 
   @Test("a cancel, then the window's write fails: the cancelled job goes back to what was committed")
   func cancelThenFailedWrite() async throws {
-    let (listener, store, local, query) = try await self.backfillWithTheFirstWriteHeld()
+    let (listener, store, local, query, remote) = try await self.backfillWithTheFirstWriteHeld()
     defer { listener.stop() }
     try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
+    let asked = await remote.historyRequests.count
     await local.releaseWindowWrite(failingWith: "disk full")
     for _ in 0..<2_000 where store.state.history[.backfill]?.cursor != query.since {
       try await Task.sleep(for: .milliseconds(5))
     }
     await self.waitForEnd(of: .backfill, in: store, local: local)
+    try await self.settle()
+    #expect(await remote.historyRequests.count == asked, "no request for a job that stopped")
 
     #expect(store.state.history[.backfill]?.phase == .cancelled)
     #expect(store.state.history[.backfill]?.cursor == query.since)
@@ -337,7 +351,7 @@ struct HistoryFlowTests {
 
   @Test("a window write's failure after its run was replaced by another backfill leaves the new one alone")
   func failureOfAReplacedRun() async throws {
-    let (listener, store, local, _) = try await self.backfillWithTheFirstWriteHeld()
+    let (listener, store, local, _, _) = try await self.backfillWithTheFirstWriteHeld()
     defer { listener.stop() }
     try store.dispatch(action: .client(.cancelBackfill(date: self.date)))
     let other = HistoryQuery(since: 1_000_030_000, until: 1_000_045_000)

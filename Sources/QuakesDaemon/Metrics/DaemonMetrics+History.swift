@@ -14,11 +14,13 @@ extension DaemonMetrics {
 
   /// The FDSN event service answered a request with `outcome`'s status, or
   /// its transfer failed. Each attempt counts: a 429 followed by a 200 is
-  /// two requests.
+  /// two requests. A status outside HTTP's 100-599 (the service is
+  /// configurable) is `other`, so the label's values stay few.
   func fdsnAnswered(_ outcome: Result<Int, NetworkError>) {
     let code =
       switch outcome {
-      case .success(let status): String(status)
+      case .success(let status) where (100...599).contains(status): String(status)
+      case .success: "other"
       case .failure: Self.transportError
       }
     Counter(label: Name.fdsnRequests, dimensions: [("code", code)], factory: self.factory).increment()

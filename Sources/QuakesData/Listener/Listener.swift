@@ -170,9 +170,10 @@ extension Listener {
     case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: let cache))))):
       // A job read back running whose span was all written is done: the
       // database says so too.
-      for (kind, job) in newState.history where cache.history[kind]?.phase != job.phase {
+      for (kind, read) in cache.history where newState.history[kind]?.phase != read.phase {
+        guard let current = store.state.history[kind] else { continue }
         await self.shielded("saving the \(kind) checkpoint") {
-          try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: job.checkpoint))
+          try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: current.checkpoint))
         }
       }
     case .daemon(.didReload),
