@@ -108,4 +108,18 @@ import Testing
     #expect(read.eventsExpected == Int(Int32.max))
     #expect(read.eventsRemoved == 0)
   }
+
+  @Test(
+    "a job reads back with the start it was stored with, also one whose Date does not floor back to it",
+    arguments: [1_700_000_000_000, 1_000_000_002, 2_147_483_648_002] as [Int64])
+  func startReadsBackExactly(milliseconds: Int64) async throws {
+    var job = HistoryJob(
+      kind: .backfill, query: HistoryQuery(since: 0, until: 1_000), started: self.started)
+    job.started = Timestamp.date(milliseconds: milliseconds)
+    let store = try SQLiteLocalStore.inMemory()
+    try await store.saveHistoryJobMutation(job: job)
+    let read = try #require(try await store.fetchLocalQuakesQuery().history[.backfill])
+    #expect(Timestamp.milliseconds(read.started) == milliseconds)
+    #expect(read.id == job.id)
+  }
 }
