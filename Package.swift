@@ -124,6 +124,7 @@ let package = Package(
         "QuakesUSGS",
         "QuakesProtocol",
         "CSystemd",
+        "CSpawn",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Yams", package: "Yams"),
@@ -135,11 +136,12 @@ let package = Package(
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "Subprocess", package: "swift-subprocess"),
-        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strictSwift
     ),
+    // posix_spawn, pidfd_open and memfd_create for the alert programs
+    // (ProgramRun.swift says why quakesd spawns them itself).
+    .target(name: "CSpawn"),
     .target(
       name: "QuakesClient",
       dependencies: ["QuakesProtocol", "QuakesModel"],

@@ -32,10 +32,13 @@ enum AlertTables {
     WHERE firing = ? AND channel = ?
     """
 
-  /// Pending deliveries due at a time, oldest firing first.
+  /// Pending deliveries due at a time, oldest firing first, with how many
+  /// of their attempts quakesd never saw end.
   static let dueSQL = """
     SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.payload, d.attempts,
-      f.released IS NOT NULL OR f.event IN ('test', 'digest'), f.urgent
+      f.released IS NOT NULL OR f.event IN ('test', 'digest'), f.urgent,
+      (SELECT count(*) FROM alert_attempts a
+        WHERE a.firing = d.firing AND a.channel = d.channel AND a.outcome = '\(interruptedOutcome)')
     FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
     WHERE d.state = 'pending' AND d.next_attempt <= ?
     ORDER BY d.next_attempt, d.firing LIMIT ?
@@ -44,7 +47,16 @@ enum AlertTables {
   /// The columns of ``dueSQL``, for messages.
   static let dueColumns = [
     "firing", "channel", "rule", "event", "quake_id", "version", "payload", "attempts", "released", "urgent",
+    "interrupted",
   ]
+
+  /// The outcome an attempt is recorded with before it starts, until its
+  /// real outcome replaces it: left there, quakesd stopped during it.
+  static let interruptedOutcome = "interrupted"
+
+  /// The detail of an attempt recorded before it starts.
+  static let interruptedDetail =
+    "did not end: quakesd stopped during it (a crash, a kill, a power cut), or it is still running"
 
   /// The columns of the history's query, for messages.
   static let historyColumns = [

@@ -22,6 +22,7 @@ extension SQLiteLocalStore {
           key: AlertFiring.idempotencyKey(
             rule: rule, event: event, quakeId: quakeId, version: try reader.integer(5, in: QuakeRanges.milliseconds)),
           payload: try reader.text(6), attempts: try reader.optionalInteger(7, in: 0...1_000_000) ?? 0,
+          interruptedAttempts: try reader.optionalInteger(10, in: 0...1_000_000) ?? 0,
           isReleased: try reader.integer(8) != 0, isUrgent: try reader.integer(9) != 0)
       }
     }
@@ -277,7 +278,7 @@ extension SQLiteLocalStore {
     }
   }
 
-  private func alerts<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws -> T {
+  func alerts<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
       return try await self.writer.read(read)
     } catch {
@@ -285,7 +286,7 @@ extension SQLiteLocalStore {
     }
   }
 
-  private func alertWrite<T: Sendable>(_ write: @escaping @Sendable (Database) throws -> T) async throws -> T {
+  func alertWrite<T: Sendable>(_ write: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
       return try await self.writer.write(write)
     } catch {

@@ -32,6 +32,18 @@ public final class WebhookReceiver: Sendable {
     case statuses([Int])
     /// Never: it reads the request and keeps the connection open.
     case never
+    /// `status` to every request, with a body that goes wrong after the head.
+    case brokenBody(status: Int, BrokenBody)
+  }
+
+  /// How an answer's body goes wrong after its head.
+  public enum BrokenBody: Sendable {
+    /// `bytes` of body, announced by `Content-Length` or sent chunked.
+    case large(bytes: Int, announced: Bool)
+    /// A `Content-Length` of 1,000, then 10 bytes, then the connection closes.
+    case cutShort
+    /// The head (with a `Content-Length` of 1,000), then nothing.
+    case headOnly
   }
 
   /// The port it listens on.
@@ -111,17 +123,19 @@ public final class WebhookReceiver: Sendable {
       self.answering = Mutex(answering)
     }
 
-    /// Records `request` and says what to answer: a status, or `nil` for none.
-    func take(_ request: Received) -> Int? {
+    /// Records `request` and says what to answer: a status and what goes
+    /// wrong with the body, or `nil` for no answer.
+    func take(_ request: Received) -> (status: Int, broken: BrokenBody?)? {
       self.received.withLock { $0.append(request) }
       return self.answering.withLock { answering in
         switch answering {
         case .never: return nil
+        case .brokenBody(let status, let broken): return (status, broken)
         case .statuses(var statuses):
-          guard !statuses.isEmpty else { return 200 }
+          guard !statuses.isEmpty else { return (200, nil) }
           let status = statuses.removeFirst()
           answering = .statuses(statuses)
-          return status
+          return (status, nil)
         }
       }
     }
@@ -150,7 +164,11 @@ public final class WebhookReceiver: Sendable {
         guard let head = self.head else { return }
         let headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first }
         let request = Received(path: head.uri, headers: headers, body: self.body, receivedAt: Date())
-        guard let status = self.state.take(request) else { return }
+        guard let (status, broken) = self.state.take(request) else { return }
+        if let broken {
+          self.answer(status, broken, version: head.version, context: context)
+          return
+        }
         let text = ByteBuffer(string: "answer \(status)")
         var fields = HTTPHeaders()
         fields.add(name: "Content-Length", value: String(text.readableBytes))
@@ -159,6 +177,36 @@ public final class WebhookReceiver: Sendable {
         context.write(self.wrapOutboundOut(.head(response)), promise: nil)
         context.write(self.wrapOutboundOut(.body(.byteBuffer(text))), promise: nil)
         context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+      }
+    }
+
+    private func answer(
+      _ status: Int, _ broken: BrokenBody, version: HTTPVersion, context: ChannelHandlerContext
+    ) {
+      var fields = HTTPHeaders()
+      switch broken {
+      case .large(let bytes, announced: true): fields.add(name: "Content-Length", value: String(bytes))
+      case .large: break
+      case .cutShort, .headOnly: fields.add(name: "Content-Length", value: "1000")
+      }
+      let response = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: fields)
+      context.writeAndFlush(self.wrapOutboundOut(.head(response)), promise: nil)
+      switch broken {
+      case .large(let bytes, _):
+        let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 65536)
+        var left = bytes
+        while left > 0 {
+          context.writeAndFlush(
+            self.wrapOutboundOut(.body(.byteBuffer(chunk.getSlice(at: 0, length: min(left, 65536)) ?? chunk))),
+            promise: nil)
+          left -= 65536
+        }
+        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+      case .cutShort:
+        context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "0123456789")))), promise: nil)
+        context.close(promise: nil)
+      case .headOnly:
+        break
       }
     }
   }

@@ -32,7 +32,7 @@ struct DaemonAlertsTests {
 
   /// A program that appends `EVENT ID MAGNITUDE KEY RULE` and its standard
   /// input's size to `log`, and writes a line to standard error.
-  private static func recorder(in directory: TemporaryDirectory, log: String) throws -> String {
+  static func recorder(in directory: TemporaryDirectory, log: String) throws -> String {
     let path = directory.file("record.sh")
     try """
     #!/bin/sh
@@ -44,11 +44,11 @@ struct DaemonAlertsTests {
     return path
   }
 
-  private static func lines(_ path: String) -> [String] {
+  static func lines(_ path: String) -> [String] {
     ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
   }
 
-  private static func waitForLines(_ count: Int, in path: String) async throws -> [String] {
+  static func waitForLines(_ count: Int, in path: String) async throws -> [String] {
     let deadline = ContinuousClock.now + .seconds(30)
     while Self.lines(path).count < count, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
@@ -56,7 +56,7 @@ struct DaemonAlertsTests {
     return Self.lines(path)
   }
 
-  private static func quakectl(_ arguments: [String], _ daemon: QuakesdProcess) async throws -> Command {
+  static func quakectl(_ arguments: [String], _ daemon: QuakesdProcess) async throws -> Command {
     try await Command.run(
       try ChildProcess.builtExecutable("quakectl"), arguments + ["--socket", daemon.runtimeDirectory])
   }
@@ -167,7 +167,7 @@ struct DaemonAlertsTests {
 
 extension DaemonAlertsTests {
   /// A feed of one M6.1 quake a minute old, `big1`.
-  private static func oneBigQuake() -> String {
+  static func oneBigQuake() -> String {
     let now = Int64(Date().timeIntervalSince1970 * 1000)
     return SyntheticFeed.body(
       ids: [], generated: now,
@@ -176,7 +176,7 @@ extension DaemonAlertsTests {
 
   /// Runs quakesd polling `all_hour` from `standIn` with `alerts` (YAML
   /// lines under `alerts:`) and `settings` (more top-level lines).
-  private static func withAlertingQuakesd(
+  static func withAlertingQuakesd(
     in directory: TemporaryDirectory, standIn: USGSStandIn, alerts: String, settings: String = "",
     _ body: (QuakesdProcess) async throws -> Void
   ) async throws {
@@ -188,14 +188,14 @@ extension DaemonAlertsTests {
   }
 
   /// The deliveries `quakectl alerts history` shows for `rule`.
-  private static func history(_ rule: String, _ daemon: QuakesdProcess) async throws -> [[String: Any]] {
+  static func history(_ rule: String, _ daemon: QuakesdProcess) async throws -> [[String: Any]] {
     let history = try await Self.quakectl(["alerts", "history", "--rule", rule, "--format", "json"], daemon)
     let result = try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [String: Any]
     return result?["deliveries"] as? [[String: Any]] ?? []
   }
 
   /// Waits until `rule`'s first delivery is in `state`; returns it.
-  private static func waitForDelivery(
+  static func waitForDelivery(
     _ rule: String, state: String, _ daemon: QuakesdProcess
   ) async throws -> [String: Any] {
     let deadline = ContinuousClock.now + .seconds(30)
@@ -208,7 +208,7 @@ extension DaemonAlertsTests {
     throw CocoaError(.coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "no \(state) delivery of \(rule)"])
   }
 
-  private static func details(_ delivery: [String: Any]) -> [String] {
+  static func details(_ delivery: [String: Any]) -> [String] {
     (delivery["attempts"] as? [[String: Any]] ?? []).map { $0["detail"] as? String ?? "" }
   }
 
@@ -255,33 +255,50 @@ extension DaemonAlertsTests {
     }
   }
 
-  @Test("kill -9 after the write, while the receiver holds the request: the restarted quakesd delivers it, same key")
-  func crashBeforeDeliveryLosesNothing() async throws {
+  /// Runs quakesd, as often as `body` calls its second argument, on one
+  /// state, polling a stand-in that serves one M6.1 which the rule `big`
+  /// sends to `receiver` (timeout 1 h); the receiver holds every request.
+  static func withHeldBigQuake(
+    settings: String,
+    _ body: (_ receiver: WebhookReceiver, _ runQuakesd: ((QuakesdProcess) async throws -> Void) async throws -> Void)
+      async throws -> Void
+  ) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try await withWebhookReceiver(answering: .never) { receiver in
       try await withUSGSStandIn { standIn in
         standIn.setFeed("all_hour", body: Self.oneBigQuake())
         let alerts = "  big: {min-magnitude: 6, webhook: {url: \"\(receiver.url())\", timeout: 1h}}"
-        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts) { daemon in
-          let held = try await receiver.waitForRequests(1)
-          #expect(held.count == 1)
-          await daemon.stop()
-          let pending = try await SQLiteShell.run(
-            daemon.databasePath, "SELECT state || ' ' || attempts FROM alert_deliveries")
-          #expect(pending == "pending 0", "the firing was written; its delivery was not done")
+        try await body(receiver) { run in
+          try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts, settings: settings, run)
         }
-        receiver.answer(.statuses([]))
-        try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: alerts) { daemon in
-          let delivered = try await Self.waitForDelivery("big", state: "delivered", daemon)
-          let requests = receiver.received
-          #expect(requests.count == 2, "sent again after the restart: at least once")
-          #expect(
-            requests.map { $0.headers["idempotency-key"] } == [
-              delivered["key"] as? String, delivered["key"] as? String,
-            ])
-          #expect(Self.details(delivered) == ["HTTP 200: answer 200"])
-        }
+      }
+    }
+  }
+
+  @Test("kill -9 after the write, while the receiver holds the request: the restarted quakesd delivers it, same key")
+  func crashBeforeDeliveryLosesNothing() async throws {
+    try await Self.withHeldBigQuake(settings: "alert-retry-delay: 0.05s") { receiver, runQuakesd in
+      try await runQuakesd { daemon in
+        let held = try await receiver.waitForRequests(1)
+        #expect(held.count == 1)
+        await daemon.stop()
+        let pending = try await SQLiteShell.run(
+          daemon.databasePath, "SELECT state || ' ' || attempts FROM alert_deliveries")
+        #expect(pending == "pending 1", "the firing was written; its attempt began and did not end")
+      }
+      receiver.answer(.statuses([]))
+      try await runQuakesd { daemon in
+        let delivered = try await Self.waitForDelivery("big", state: "delivered", daemon)
+        let requests = receiver.received
+        #expect(requests.count == 2, "sent again after the restart: at least once")
+        #expect(
+          requests.map { $0.headers["idempotency-key"] } == [
+            delivered["key"] as? String, delivered["key"] as? String,
+          ])
+        let details = Self.details(delivered)
+        #expect(details.count == 2 && details.first?.hasPrefix("did not end: quakesd stopped during it") == true)
+        #expect(details.last == "HTTP 200: answer 200")
       }
     }
   }
@@ -376,7 +393,7 @@ extension DaemonAlertsTests {
 
 extension DaemonAlertsTests {
   /// A feed of `magnitudes.count` quakes a minute apart, `q0` the newest.
-  private static func quakes(_ magnitudes: [String]) -> String {
+  static func quakes(_ magnitudes: [String]) -> String {
     let now = Int64(Date().timeIntervalSince1970 * 1000)
     let features = magnitudes.enumerated().map { index, magnitude in
       SyntheticFeed.feature(id: "q\(index)", time: "\(now - Int64(index + 1) * 60_000)", magnitude: magnitude)

@@ -15,10 +15,17 @@ import QuakesSQLite
 ///
 /// Delivery is at least once: the outbox row is written before any attempt
 /// and marked after it, so a crash between the two sends the event again
-/// after the restart, with the same idempotency key.
+/// after the restart, with the same idempotency key. Each attempt is
+/// recorded before it starts, as interrupted and due again after the retry
+/// delay, so a crash during it is never followed by every delivery at once
+/// at the restart, and a delivery that quakesd died during
+/// ``interruptionLimit`` times is given up rather than tried in a loop.
 actor AlertDispatcher {
   /// How many deliveries run at once.
   static let concurrency = 8
+  /// How many of a delivery's attempts quakesd may stop during (a crash,
+  /// a kill) before the delivery is given up without another attempt.
+  static let interruptionLimit = 3
   /// How many due deliveries one look at the outbox takes.
   static let batchSize = 64
   /// How long finished firings stay in the history: longer than any feed
@@ -231,7 +238,24 @@ actor AlertDispatcher {
       self.nudge()
     }
     let configuration = self.configuration.value
+    let policy = configuration.alertDelivery
+    let number = delivery.attempts + 1
     let startedAt = self.now()
+    if let reason = Self.reasonToGiveUp(delivery, policy: policy) {
+      await self.abandon(delivery, reason: reason, at: startedAt)
+      return
+    }
+    do {
+      let retryAt = startedAt.addingTimeInterval((policy.retryDelay(afterAttempt: number) ?? policy.firstRetry).seconds)
+      try await self.outbox.beginAlertAttempt(
+        firing: delivery.firing, channel: delivery.channel, number: number, startedAt: startedAt, retryAt: retryAt)
+    } catch {
+      self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
+      self.logger.error(
+        "cannot record the start of alert delivery \(delivery.key): \(errorMessage(error)); trying it in \(Int(Self.unrecordedRetry)) s"
+      )
+      return
+    }
     let clock = ContinuousClock.now
     let outcome: ChannelOutcome
     if let channel = configuration.alertRules.first(where: { $0.name == delivery.rule })?.channels
@@ -242,11 +266,18 @@ actor AlertDispatcher {
       outcome = .permanent("the configuration no longer has this channel for rule \(delivery.rule)")
     }
     if Task.isCancelled, !outcome.isDelivered {
-      // quakesd is stopping: the delivery stays pending, and is tried again after the restart.
+      // quakesd is stopping: the delivery stays pending, as it was, and is
+      // tried again after the restart (if this cannot be written, the
+      // attempt stays recorded as interrupted, which is as safe). Written
+      // from a task of its own: GRDB refuses a cancelled task's write.
+      let outbox = self.outbox
+      await Task {
+        try? await outbox.withdrawAlertAttempt(
+          firing: delivery.firing, channel: delivery.channel, number: number, attempts: delivery.attempts,
+          dueAt: startedAt)
+      }.value
       return
     }
-    let number = delivery.attempts + 1
-    let policy = configuration.alertDelivery
     let retry: Duration? =
       switch outcome {
       case .retryable: policy.retryDelay(afterAttempt: number)
@@ -266,6 +297,33 @@ actor AlertDispatcher {
       let again = Int(Self.unrecordedRetry)
       self.logger.error(
         "cannot record the alert delivery \(delivery.key): \(errorMessage(error)); trying it again in \(again) s")
+    }
+  }
+
+  /// Why `delivery` gets no further attempt, or `nil` when it may have one:
+  /// quakesd stopped during too many of its attempts, or during its last.
+  private static func reasonToGiveUp(_ delivery: AlertDelivery, policy: AlertDeliveryPolicy) -> String? {
+    if delivery.interruptedAttempts >= Self.interruptionLimit {
+      return "quakesd stopped during \(delivery.interruptedAttempts) attempts at this delivery (a crash or a kill);"
+        + " given up so that it cannot stop quakesd again: see the log of those times"
+    }
+    if delivery.attempts >= policy.attempts {
+      return "quakesd stopped during its last attempt (alert-attempts: \(policy.attempts))"
+    }
+    return nil
+  }
+
+  /// Fails `delivery` for good without an attempt, and says why.
+  private func abandon(_ delivery: AlertDelivery, reason: String, at date: Date) async {
+    self.logger.error(
+      "alerting \(delivery.event) \(delivery.quakeId) (rule \(delivery.rule)) to \(AlertChannel.shown(delivery.channel)) failed for good: \(reason)"
+    )
+    do {
+      try await self.outbox.abandonAlertDelivery(
+        firing: delivery.firing, channel: delivery.channel, at: date, reason: reason)
+    } catch {
+      self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
+      self.logger.error("cannot record the alert delivery \(delivery.key): \(errorMessage(error))")
     }
   }
 

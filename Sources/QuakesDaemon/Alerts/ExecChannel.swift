@@ -1,84 +1,72 @@
 import Foundation
 import Logging
 import QuakesData
-import Subprocess
-import Synchronization
-import SystemPackage
 
 /// An `exec:` channel: runs a program, without a shell, with the event JSON
 /// on its standard input and the key fields in its environment
 /// (`QUAKE_ID`, `QUAKE_MAGNITUDE`, `QUAKE_PLACE`, `QUAKE_URL`,
 /// `QUAKESD_RULE`, `QUAKESD_EVENT`, `QUAKESD_KEY`). Exit status 0 is
-/// delivered; another status or the timeout is retried; a program that is
-/// not there or not executable is a permanent failure. What it writes to
-/// standard error is logged (up to 64 KiB); its standard output is discarded.
+/// delivered, whatever the program read or wrote; another status or the
+/// timeout is retried; a program that is not there or not executable is a
+/// permanent failure. What it writes to standard error is logged (the first
+/// 64 KiB; the rest is read and dropped); its standard output is discarded.
 struct ExecChannel: Hashable, Sendable {
   /// The program (an absolute path) and its arguments.
   var command: [String]
   /// How long the program may run; then it gets SIGTERM, and SIGKILL 2 s later.
   var timeout: Duration
 
-  /// The most of the program's standard error read for the log: a program
-  /// that writes more is stopped, and the attempt retried.
+  /// The most of the program's standard error kept for the log; what it
+  /// writes beyond is read and dropped.
   static let errorLimit = 65536
+  /// How long a program stopped by the timeout (or by quakesd stopping) has
+  /// between SIGTERM and SIGKILL.
+  static let grace = Duration.seconds(2)
 
   /// The channel's name in the outbox and in messages: `exec:` and the command line.
   var name: String { "exec:" + self.command.joined(separator: " ") }
 
   /// Runs the program once for `delivery`.
   func deliver(_ delivery: AlertDelivery, logger: Logger) async -> ChannelOutcome {
+    await self.deliver(delivery, logger: logger, clock: ContinuousClock())
+  }
+
+  /// Runs the program once for `delivery`, its timeout measured on `clock`.
+  func deliver<C: Clock<Duration>>(_ delivery: AlertDelivery, logger: Logger, clock: C) async -> ChannelOutcome {
     guard let program = self.command.first else { return .permanent("no program to run") }
     let fields = AlertEventFields(payload: delivery.payload)
-    let environment: [Environment.Key: String?] = [
+    let environment: [String: String?] = [
       "QUAKE_ID": fields.quakeId, "QUAKE_MAGNITUDE": fields.magnitude, "QUAKE_PLACE": fields.place,
       "QUAKE_URL": fields.url, "QUAKESD_RULE": delivery.rule, "QUAKESD_EVENT": delivery.event,
       "QUAKESD_KEY": delivery.key,
     ]
-    var options = PlatformOptions()
-    // Its own session: a timeout ends the program and whatever it started.
-    options.createSession = true
-    options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
-    let timeout = self.timeout
-    let expired = Mutex(false)
-    let run = Task {
-      try await Subprocess.run(
-        .path(FilePath(program)), arguments: Arguments(Array(self.command.dropFirst())),
-        environment: .inherit.updating(environment), platformOptions: options,
-        input: .string(delivery.payload), output: .discarded, error: .bytes(limit: Self.errorLimit))
-    }
-    let timer = Task {
-      try await Task.sleep(for: timeout)
-      expired.withLock { $0 = true }
-      run.cancel()
-    }
-    defer { timer.cancel() }
-    let stopped = ChannelOutcome.retryable("did not finish within \(DurationText.format(timeout)); stopped")
-    let result: ExecutionResult<Void, DiscardedOutput, BytesOutput>
+    let exit: ProgramRun.Exit
     do {
-      result = try await withTaskCancellationHandler {
-        try await run.value
-      } onCancel: {
-        run.cancel()
-      }
+      exit = try await ProgramRun.run(
+        program, arguments: Array(self.command.dropFirst()), environment: environment,
+        input: Array(delivery.payload.utf8), errorLimit: Self.errorLimit, timeout: self.timeout, grace: Self.grace,
+        clock: clock)
     } catch {
-      if expired.withLock({ $0 }) { return stopped }
-      if error is CancellationError { return .retryable("stopped: quakesd is stopping") }
-      // Only a program that is not there (or not executable) will never run;
-      // anything else (its input refused, too much on standard error) may pass.
-      guard FileManager.default.isExecutableFile(atPath: program) else {
-        return .permanent("cannot run \(program): \(error)")
-      }
-      return .retryable("\(program) failed: \(error)")
+      let reason = "cannot run \(program): \(error.message)"
+      return error.isPermanent ? .permanent(reason) : .retryable(reason)
     }
-    let errors = String(decoding: result.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    if !errors.isEmpty {
-      logger.notice("\(self.name) (rule \(delivery.rule), \(delivery.quakeId)) wrote: \(errors.suffix(8192))")
+    let errors = String(decoding: exit.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    if !errors.isEmpty || exit.droppedErrorBytes > 0 {
+      let cut =
+        exit.droppedErrorBytes > 0 ? " (cut at \(Self.errorLimit) bytes; \(exit.droppedErrorBytes) more dropped)" : ""
+      logger.notice(
+        "\(self.name) (rule \(delivery.rule), \(delivery.quakeId)) wrote\(cut): \(errors.suffix(8192))")
     }
-    if expired.withLock({ $0 }) { return stopped }
-    switch result.terminationStatus {
-    case .exited(0): return .delivered("exit status 0")
-    case .exited(let code): return .retryable("exit status \(code)" + Self.lastLine(errors))
-    case .signaled(let signal): return .retryable("ended by signal \(signal)" + Self.lastLine(errors))
+    // Exit status 0 decides, even from a program that a stop reached as it ended.
+    switch (exit.stopped, exit.termination) {
+    case (_, .exited(0)): return .delivered("exit status 0")
+    case (.timedOut, _):
+      return .retryable("did not finish within \(DurationText.format(self.timeout)); stopped")
+    case (.cancelled, _):
+      return .retryable("stopped: quakesd is stopping")
+    case (nil, .exited(let code)): return .retryable("exit status \(code)" + Self.lastLine(errors))
+    case (nil, .signaled(let signal)): return .retryable("ended by signal \(signal)" + Self.lastLine(errors))
+    case (nil, .unknown): return .retryable("its exit status was lost (is SIGCHLD ignored?)")
     }
   }
 

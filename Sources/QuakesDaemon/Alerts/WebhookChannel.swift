@@ -10,7 +10,8 @@ import QuakesUSGS
 /// `X-Quakesd-Event`, the configured extra headers and, with a secret, an
 /// HMAC-SHA256 of the body as `X-Quakesd-Signature: sha256=HEX`.
 ///
-/// A 2xx answer is delivered; a 4xx other than 408 and 429 is a permanent
+/// A 2xx answer is delivered, whatever happens to its body after the
+/// status line (larger than ``answerLimit``, cut short, too slow); a 4xx other than 408 and 429 is a permanent
 /// failure, as is a redirect (the configuration should name the final
 /// URL: libcurl would turn the POST into a GET); anything else (5xx, 408,
 /// 429, a timeout, a refused connection) is retried.
@@ -24,8 +25,8 @@ struct WebhookChannel: Hashable, Sendable {
   /// How long the whole request may take.
   var timeout: Duration
 
-  /// The largest answer body taken (a receiver that answers more is
-  /// retried, as for a broken connection).
+  /// The most of an answer's body read: a receiver that answers more is
+  /// cut off there (a 2xx is delivered all the same).
   static let answerLimit = 1 << 20
 
   /// The channel's name in the outbox and in messages: `webhook:` and the URL.
@@ -52,6 +53,11 @@ struct WebhookChannel: Hashable, Sendable {
     do {
       response = try await session.send(NetworkRequest(post: body, to: self.url, headers: headers))
     } catch let error as NetworkError {
+      // A 2xx head decides: what goes wrong with the body after it (too
+      // large, cut short, too slow) is reported, never sent again.
+      if let status = error.status, (200..<300).contains(status) {
+        return .delivered("HTTP \(status); the rest of the answer was not read: \(error.reason)")
+      }
       return .retryable(error.reason)
     } catch {
       return .retryable("stopped: quakesd is stopping")

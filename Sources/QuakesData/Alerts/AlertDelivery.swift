@@ -16,6 +16,9 @@ public struct AlertDelivery: Hashable, Sendable {
   public var payload: String
   /// Attempts made so far.
   public var attempts: Int
+  /// How many of them quakesd never saw end: it stopped (a crash, a kill,
+  /// a power cut) while they ran. Recorded before each attempt starts.
+  public var interruptedAttempts: Int
   /// Whether flood control let the firing through (or it needs none: a test, a digest).
   public var isReleased: Bool
   /// Whether it goes out in the rule's quiet hours too.
@@ -24,7 +27,7 @@ public struct AlertDelivery: Hashable, Sendable {
   /// Creates a delivery.
   public init(
     firing: Int64, channel: String, rule: String, event: String, quakeId: String, key: String, payload: String,
-    attempts: Int, isReleased: Bool = true, isUrgent: Bool = false
+    attempts: Int, interruptedAttempts: Int = 0, isReleased: Bool = true, isUrgent: Bool = false
   ) {
     self.firing = firing
     self.channel = channel
@@ -34,6 +37,7 @@ public struct AlertDelivery: Hashable, Sendable {
     self.key = key
     self.payload = payload
     self.attempts = attempts
+    self.interruptedAttempts = interruptedAttempts
     self.isReleased = isReleased
     self.isUrgent = isUrgent
   }

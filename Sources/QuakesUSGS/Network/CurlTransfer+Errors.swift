@@ -6,7 +6,11 @@ extension CurlTransfer {
   /// handle knows (the socket's errno, whether a connection was made, whether
   /// the cap stopped the body).
   func error(for code: CURLcode) -> NetworkError {
-    NetworkError(kind: self.kind(of: code), url: self.url, detail: self.libcurlMessage(for: code))
+    var status = 0
+    quakes_curl_getinfo_long(self.handle, CURLINFO_RESPONSE_CODE, &status)
+    return NetworkError(
+      kind: self.kind(of: code), url: self.url, detail: self.libcurlMessage(for: code),
+      status: (100..<600).contains(status) ? status : nil)
   }
 
   private func kind(of code: CURLcode) -> NetworkError.Kind {

@@ -13,12 +13,18 @@ public struct NetworkError: LocalizedError, Hashable, Sendable {
   public let url: String
   /// libcurl's message, verbatim (its error buffer, or `curl_easy_strerror`).
   public let detail: String
+  /// The status of the response whose head had arrived when the transfer
+  /// failed (its body too large, cut short or too slow); `nil` when none
+  /// had. A webhook's receiver has taken the event once it answered 2xx,
+  /// whatever happens to the rest of the answer.
+  public let status: Int?
 
   /// Creates an error.
-  public init(kind: Kind, url: String, detail: String) {
+  public init(kind: Kind, url: String, detail: String, status: Int? = nil) {
     self.kind = kind
     self.url = url
     self.detail = detail
+    self.status = status
   }
 
   /// `GET <url> failed: <reason>`.
