@@ -72,12 +72,12 @@ extension DaemonAlertsTests {
         #expect(try await Self.waitForDelivered(64, daemon)["delivered"] as? Int == 64)
         var after = try Self.openDescriptors(of: daemon)
         let deadline = ContinuousClock.now + .seconds(30)
-        while after != before, ContinuousClock.now < deadline {
+        while after > before, ContinuousClock.now < deadline {
           // The server closes the status queries' connections as they end.
           try await Task.sleep(for: .milliseconds(50))
           after = try Self.openDescriptors(of: daemon)
         }
-        #expect(after == before, "descriptors of quakesd before and after 32 runs")
+        #expect(after <= before, "descriptors of quakesd before and after 32 runs")
         #expect(Set(Self.lines(log)).count == 32 && Self.lines(log).count == 32)
       }
     }

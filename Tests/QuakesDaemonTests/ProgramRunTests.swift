@@ -89,13 +89,16 @@ struct ProgramRunTests {
 
   @Test("a program that leaves a process behind holding standard error is done when it exits")
   func processLeftBehind() async throws {
-    let started = ContinuousClock.now
-    let exit = try await Self.run("echo before >&2; sleep 30 & exit 0")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let pidFile = directory.file("left-behind.pid")
+    let exit = try await Self.run("echo before >&2; sleep 600 & echo $! > \(pidFile); exit 0")
     #expect(exit.termination == .exited(0))
     #expect(String(decoding: exit.standardError, as: UTF8.self) == "before\n")
-    #expect(ContinuousClock.now - started < .seconds(30), "not held until the process left behind ends")
-    // The one left behind is in the program's own session: end it.
-    _ = try await Self.run("pkill -f '^sleep 30$' || true")
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let leftBehind = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(leftBehind, 0) == 0, "the run ended while the process it left behind still runs")
+    kill(leftBehind, SIGKILL)
   }
 
   @Test("a program that is not there, or not executable, cannot be started, permanently")
