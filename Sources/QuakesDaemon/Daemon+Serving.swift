@@ -67,6 +67,10 @@ extension Daemon {
     self.logger.info(
       "polling \(self.configuration.feeds.map(\.description).joined(separator: ", ")) from \(baseURL)")
     notifier.ready(status: SystemdStatus.ready(cached: store.snapshot().selectQuakesCount()))
+    // Made before the sockets accept a client, so that no refresh is missed.
+    let refreshTransitions = await store.makeStream()
+    let historyTransitions = await store.makeStream()
+    let history = store.snapshot().history
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
         group.addTask { await scheduler.run() }
@@ -81,6 +85,8 @@ extension Daemon {
         group.addTask { await dispatcher.run(store: store) }
         group.addTask { await ReconcileScheduler(store: store, configuration: current).run() }
         group.addTask { await metrics.recordTransitions(metricTransitions) }
+        group.addTask { await RequestedPollLog(logger: self.logger).run(refreshTransitions) }
+        group.addTask { await HistoryJobLog(logger: self.logger).run(from: history, historyTransitions) }
         if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
           group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }
         }

@@ -84,12 +84,18 @@ struct QuakesdCommand: AsyncParsableCommand {
     }
     if self.checkConfig {
       print(resolved.report, terminator: "")
+      for warning in resolved.warnings {
+        FileHandle.standardError.write(Data("quakesd: warning: \(warning)\n".utf8))
+      }
       return
     }
     let configuration = resolved.configuration
     let logLevel = ReloadableSetting(configuration.logLevel)
     LoggingSystem.bootstrap { StderrLogHandler(label: $0, level: logLevel) }
     let logger = Logger(label: "quakesd")
+    for warning in resolved.warnings {
+      logger.warning("\(warning)")
+    }
     let commandLine = self.commandLine
     let reloading = ReloadSource(
       load: { () throws(ConfigurationError) in try ConfigurationResolver.load(commandLine: commandLine) },

@@ -365,7 +365,6 @@ extension DaemonAlertsTests {
     arguments: [
       ("bad name: {exec: /bin/true}", "has a name other than letters"),
       ("r: {exec: true}", "exec takes an absolute path"),
-      ("r: {exec: /nonexistent/notify}", "is not an executable file"),
       ("r: {webhook: \"ftp://example.org/x\"}", "is not an http or https URL"),
       ("r: {webhook: {url: \"https://example.org/x\", secret-file: /nonexistent/secret}}", "cannot read"),
       ("r: {on: [new, sometimes], exec: /bin/true}", "fires on \"sometimes\""),
@@ -387,7 +386,7 @@ extension DaemonAlertsTests {
     let checked = try await QuakesdProcess.run(["--check-config", "--config", configuration])
     #expect(checked.status == 78, "\(checked.output)")
     let output = checked.output.joined(separator: "\n")
-    #expect(output.contains(message) && output.contains("alerts"), "\(output)")
+    #expect(output.contains(message) && output.contains("alert rule"), "\(output)")
   }
 }
 

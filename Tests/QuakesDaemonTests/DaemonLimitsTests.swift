@@ -69,4 +69,37 @@ struct DaemonLimitsTests {
       #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 8_000)
     }
   }
+
+  @Test("a client that trickles a request line a byte at a time is closed at the idle timeout (1 s) after it connected")
+  func tricklingClientIsClosed() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3), environment: ["QUAKESD_IDLE_TIMEOUT": "1s"]) { daemon, _ in
+      let trickler = try LineConnection(path: daemon.querySocket)
+      let line = #"{"id":1,"method":"quakes.count"}"# + String(repeating: " ", count: 400)
+      // One byte every 50 ms: the line would take 20 s. Before, every byte
+      // counted as activity, and the connection outlived the idle timeout.
+      let connected = ContinuousClock.now
+      var sent = 0
+      for byte in line.utf8 {
+        guard !trickler.isHungUp(), (try? trickler.send(bytes: [byte])) != nil else { break }
+        sent += 1
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      #expect(trickler.isClosedByServer(), "still open after \(sent) bytes")
+      #expect(sent < line.utf8.count, "closed before its line ended")
+      #expect(ContinuousClock.now - connected < .seconds(15))
+    }
+  }
+
+  @Test("a client that sends a whole request more often than the idle timeout (2 s) stays, answered each time")
+  func steadyClientStays() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3), environment: ["QUAKESD_IDLE_TIMEOUT": "2s"]) { daemon, _ in
+      let client = try LineConnection(path: daemon.querySocket)
+      // Each request is whole in one write, one every 0.3 s: 6 s in all,
+      // three idle timeouts (a loaded machine may stretch a 0.3 s sleep).
+      for id in 1...20 {
+        #expect(try client.call(#"{"id":\#(id),"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+        try await Task.sleep(for: .milliseconds(300))
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl backup FILE`: a consistent copy of the database, while quakesd runs on.
@@ -46,7 +47,9 @@ struct BackupCommand: ParsableCommand {
     let place = self.file == "-" ? "standard output" : self.file
     let report =
       format == .table
-      ? Data("backed up \(summary.quakes) quakes (\(summary.bytes) bytes) to \(place)\n".utf8)
+      ? Data(
+        "backed up \(Plural.count(summary.quakes, "quake")) (\(Plural.count(summary.bytes, "byte"))) to \(place)\n".utf8
+      )
       : try QuakeOutput.jsonLine(summary)
     // With the copy on standard output, the report goes to standard error.
     if self.file == "-" { FileHandle.standardError.write(report) } else { write(report) }

@@ -33,7 +33,7 @@ struct ListCommand: ParsableCommand {
     let printer = try printList(params, format: format, options: self.options)
     if format == .table, printer.matched > printer.count {
       FileHandle.standardError.write(
-        Data("\(printer.count) of \(printer.matched) quakes; --limit and --offset show more\n".utf8))
+        Data("\(printer.count) of \(Plural.count(printer.matched, "quake")); --limit and --offset show more\n".utf8))
     }
   }
 

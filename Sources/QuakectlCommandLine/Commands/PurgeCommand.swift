@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl purge`: deletes every cached quake, after a confirmation.
@@ -28,7 +29,7 @@ struct PurgeCommand: ParsableCommand {
     let result = try self.options.client().call(.purge, as: DeleteResult.self)
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
-    default: write("deleted \(result.deleted) quakes\n")
+    default: write("deleted \(Plural.count(result.deleted, "quake"))\n")
     }
   }
 }

@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
     let age = { (text: String?) in relativeAge(text, now: now) }
     var lines = [
       "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacingOccurrences(of: " ago", with: ""))",
-      "cache: \(status.cache.count) quakes (\(status.cache.state.rawValue))"
+      "cache: \(Plural.count(status.cache.count, "quake")) (\(status.cache.state.rawValue))"
         + (status.cache.error.map { "; \($0)" } ?? ""),
       "database: "
         + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
@@ -35,12 +35,14 @@ struct StatusCommand: ParsableCommand {
     if let error = status.cache.lastWriteError { lines.append("last write error: \(error)") }
     if let retention = status.cache.retention {
       let last = retention.lastRemoved.map { "; last \($0), \(age(retention.lastRemoval))" } ?? ""
-      lines.append("retention: \(retention.rules) rules; removed \(retention.removed) quakes since the start\(last)")
+      lines.append(
+        "retention: \(Plural.count(retention.rules, "rule")); "
+          + "removed \(Plural.count(retention.removed, "quake")) since the start\(last)")
     }
     if let alerts = status.alerts {
       let done = alerts.activity
       lines.append(
-        "alerts: \(alerts.rules) rules; fired \(done.fired) (last \(age(done.lastFired))); "
+        "alerts: \(Plural.count(alerts.rules, "rule")); fired \(done.fired) (last \(age(done.lastFired))); "
           + "delivered \(done.delivered), pending \(done.pending), failed \(done.failed), held back \(done.heldBack)")
     }
     for job in [status.history?.backfill, status.history?.reconcile].compactMap({ $0 }) {

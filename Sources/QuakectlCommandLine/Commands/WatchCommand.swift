@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuakesClient
+import QuakesModel
 import QuakesProtocol
 
 /// `quakectl watch`: prints changes as they happen, until interrupted; with
@@ -56,10 +57,10 @@ struct WatchCommand: ParsableCommand {
       return lines.map { $0 + "\n" }.joined()
     case .status:
       guard let status = event.status else { return "" }
-      return "status: \(status.cache.count) quakes; "
+      return "status: \(Plural.count(status.cache.count, "quake")); "
         + status.feeds.map { "\($0.feed) \($0.state.rawValue)" }.joined(separator: ", ") + "\n"
     case .purged: return "purged: the cache was emptied\n"
-    case .reloaded: return "reloaded: \(event.count ?? 0) quakes from the database\n"
+    case .reloaded: return "reloaded: \(Plural.count(event.count ?? 0, "quake")) from the database\n"
     }
   }
 }

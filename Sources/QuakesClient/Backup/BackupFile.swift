@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 public import QuakesProtocol
 
 /// Where `quakectl backup` writes the copy the daemon streams: a file,
@@ -63,7 +64,7 @@ public final class BackupFile {
     }
     if let bytes = part.bytes {
       guard bytes == self.written else {
-        throw BackupFileError("the daemon sent \(self.written) bytes of a \(bytes)-byte copy")
+        throw BackupFileError("the daemon sent \(Plural.count(self.written, "byte")) of a \(bytes)-byte copy")
       }
       self.quakes = part.quakes ?? 0
     }

@@ -1,3 +1,4 @@
+import QuakesModel
 public import QuakesProtocol
 
 /// How `quakectl backfill` shows a history job to a person: a one-line
@@ -15,11 +16,12 @@ public enum BackfillProgress {
         "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]")
       parts.append(Self.padded("\(Int((fraction * 100).rounded(.down)))%", to: 4))
     }
-    parts.append("\(job.windowsDone) windows done, \(job.windowsPending) planned")
+    parts.append("\(Plural.count(job.windowsDone, "window")) done, \(job.windowsPending) planned")
     let expected = job.eventsExpected.map { " of \(Self.grouped($0))" } ?? ""
     let removed = job.eventsRemoved > 0 ? ", \(Self.grouped(job.eventsRemoved)) removed" : ""
     parts.append(
-      "\(Self.grouped(job.eventsFetched))\(expected) events, \(Self.grouped(job.eventsWritten)) written\(removed)")
+      "\(Self.grouped(job.eventsFetched))\(expected) \(Plural.noun("event", count: job.eventsExpected ?? job.eventsFetched)), "
+        + "\(Self.grouped(job.eventsWritten)) written\(removed)")
     if job.phase == "running", let eta = job.etaSeconds {
       parts.append("ETA \(Self.duration(eta))")
     } else if job.phase != "running" {
@@ -33,8 +35,9 @@ public enum BackfillProgress {
   public static func summary(_ job: HistoryJobResult) -> String {
     var text = "\(job.kind) \(job.phase)"
     if let error = job.error { text += ": \(error)" }
-    text += " (\(Self.grouped(job.eventsFetched)) events fetched in \(job.windowsDone) windows; "
-    text += "\(Self.grouped(job.eventsWritten)) quakes written"
+    text += " (\(Plural.count(job.eventsFetched, "event", number: Self.grouped)) fetched in "
+    text += "\(Plural.count(job.windowsDone, "window")); "
+    text += "\(Plural.count(job.eventsWritten, "quake", number: Self.grouped)) written"
     if job.eventsRemoved > 0 { text += ", \(Self.grouped(job.eventsRemoved)) removed" }
     return text + "; \(job.since) to \(job.until), done up to \(job.cursor))"
   }

@@ -16,9 +16,13 @@ enum AlertRuleParser {
   /// A rule that cannot be used, and why.
   struct Refusal: Error {
     let message: String
+    /// The rule's field it is about (`exec`, `min-magnitude`), so that the
+    /// error can name that field's line; `nil` for the rule as a whole.
+    let field: String?
 
-    init(_ message: String) {
+    init(_ message: String, field: String? = nil) {
       self.message = message
+      self.field = field
     }
   }
 
@@ -31,39 +35,82 @@ enum AlertRuleParser {
       throw Refusal("is not a map of filters, on: and channels")
     }
     let source = StructuredYAML.flow(Self.writingClockTimes(Self.hidingHeaderValues(fields)))
-    let triggers = try Self.triggers(fields.removeValue(forKey: "on"))
-    let step = try Self.magnitudeStep(fields.removeValue(forKey: "magnitude-step"))
-    let maximumAge = try Self.maximumAge(fields.removeValue(forKey: "max-age"))
-    let limit = try Self.limit(fields.removeValue(forKey: "limit"))
-    let (quiet, urgent) = try Self.quiet(fields.removeValue(forKey: "quiet"))
-    var channels = try Self.items(fields.removeValue(forKey: "exec"), isOneChannel: { $0 is String }).map {
-      item throws(Refusal) in AlertChannel.exec(try Self.exec(item))
+    let on = fields.removeValue(forKey: "on")
+    let triggers = try Self.reading("on") { () throws(Refusal) in try Self.triggers(on) }
+    let stepValue = fields.removeValue(forKey: "magnitude-step")
+    let step = try Self.reading("magnitude-step") { () throws(Refusal) in try Self.magnitudeStep(stepValue) }
+    let ageValue = fields.removeValue(forKey: "max-age")
+    let maximumAge = try Self.reading("max-age") { () throws(Refusal) in try Self.maximumAge(ageValue) }
+    let limitValue = fields.removeValue(forKey: "limit")
+    let limit = try Self.reading("limit") { () throws(Refusal) in try Self.limit(limitValue) }
+    let quietValue = fields.removeValue(forKey: "quiet")
+    let (quiet, urgent) = try Self.reading("quiet") { () throws(Refusal) in try Self.quiet(quietValue) }
+    let execValue = fields.removeValue(forKey: "exec")
+    var channels = try Self.reading("exec") { () throws(Refusal) in
+      try Self.items(execValue, isOneChannel: { $0 is String }).map { item throws(Refusal) in
+        AlertChannel.exec(try Self.exec(item))
+      }
     }
-    channels += try Self.items(fields.removeValue(forKey: "webhook"), isOneChannel: { _ in false }).map {
-      item throws(Refusal) in AlertChannel.webhook(try Self.webhook(item))
+    let webhookValue = fields.removeValue(forKey: "webhook")
+    channels += try Self.reading("webhook") { () throws(Refusal) in
+      try Self.items(webhookValue, isOneChannel: { _ in false }).map { item throws(Refusal) in
+        AlertChannel.webhook(try Self.webhook(item))
+      }
     }
     var names = Set<String>()
     for channel in channels where !names.insert(channel.name).inserted {
       throw Refusal("names the channel \(channel.name) twice")
     }
-    for field in fields.keys where !ConfiguredFilter.names.contains(field) {
-      throw Refusal(
-        "has \"\(field)\", which is neither a rule field (\(Self.ruleFields.joined(separator: ", "))) "
-          + "nor a filter (\(ConfiguredFilter.names.joined(separator: ", ")))")
+    for field in fields.keys.sorted() where !ConfiguredFilter.names.contains(field) {
+      throw Self.unknownField(field)
     }
     if let near = fields["near"] as? [String: Any], near["radius-km"] == nil {
-      throw Refusal("has near without radius-km, which would match every quake (near only measures)")
+      throw Refusal("has near without radius-km, which would match every quake (near only measures)", field: "near")
     }
-    let filter: QuakesQuery.Filter
-    do {
-      filter = try ConfiguredFilter.filter(from: fields)
-    } catch {
-      throw Refusal(error.message)
-    }
+    let filter = try Self.filter(fields)
     let rule = AlertRule(
       name: name, filter: filter, triggers: triggers, magnitudeStep: step, maximumAge: maximumAge,
       channels: channels.map(\.name), urgent: urgent)
     return ConfiguredAlertRule(rule: rule, channels: channels, limit: limit, quiet: quiet, source: source)
+  }
+
+  /// `body`'s value; its refusal, if any, is about `field` unless it
+  /// names a field of its own.
+  private static func reading<Value>(_ field: String, _ body: () throws(Refusal) -> Value) throws(Refusal) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw Refusal(error.message, field: error.field ?? field)
+    }
+  }
+
+  /// A field that is neither a rule field nor a filter: the nearest name
+  /// that is, when one is near enough to be the likely intent.
+  private static func unknownField(_ field: String) -> Refusal {
+    let hint = Self.hint(field, among: Self.ruleFields + ConfiguredFilter.names)
+    return Refusal(
+      "has \"\(field)\", which is neither a rule field nor a filter\(hint); rule fields: "
+        + "\(Self.ruleFields.joined(separator: ", ")), and the filters of quakectl list (docs/alerts.md)",
+      field: field)
+  }
+
+  /// " (did you mean "NAME"?)" for the name in `names` nearest to a
+  /// misspelt `field`; empty when none is near enough.
+  private static func hint(_ field: String, among names: [String]) -> String {
+    KeySuggestion.nearest(to: field, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+  }
+
+  /// The rule's filter; a refusal names the filter it is about when it is
+  /// about one alone (not `min-magnitude` above `max-magnitude`, say).
+  private static func filter(_ fields: [String: Any]) throws(Refusal) -> QuakesQuery.Filter {
+    do {
+      return try ConfiguredFilter.filter(from: fields)
+    } catch {
+      let alone = fields.keys.sorted().first { name in
+        (try? ConfiguredFilter.filter(from: [name: fields[name] ?? ""])) == nil
+      }
+      throw Refusal("has a filter that cannot be used: \(error.message)", field: alone)
+    }
   }
 
   /// A clock time, `HH:MM`, in minutes after midnight. YAML 1.1 reads an
@@ -92,7 +139,8 @@ enum AlertRuleParser {
     let takes = "quiet takes {from: \"HH:MM\", to: \"HH:MM\", unless: {filters}, time-zone: an IANA zone}"
     guard let map = value as? [String: Any] else { throw Refusal("has quiet that is not a map; \(takes)") }
     for key in map.keys where !["from", "to", "unless", "time-zone"].contains(key) {
-      throw Refusal("has quiet field \"\(key)\"; \(takes)")
+      throw Refusal(
+        "has quiet field \"\(key)\"\(Self.hint(key, among: ["from", "to", "unless", "time-zone"])); \(takes)")
     }
     guard let from = map["from"].flatMap(Self.clockTime), let to = map["to"].flatMap(Self.clockTime), from != to
     else {
@@ -170,27 +218,31 @@ enum AlertRuleParser {
     var commandValue = value
     if let map = value as? [String: Any] {
       for key in map.keys where !["command", "timeout"].contains(key) {
-        throw Refusal("has exec field \"\(key)\"; exec takes command: and timeout:")
+        throw Refusal(
+          "has exec field \"\(key)\"\(Self.hint(key, among: ["command", "timeout"])); exec takes command: and timeout:")
       }
       guard let command = map["command"] else { throw Refusal("has an exec without command:") }
       commandValue = command
       if let value = map["timeout"] { timeout = try Self.duration(value, field: "exec timeout") }
     }
     let command = (commandValue as? [Any] ?? [commandValue]).map { "\($0)" }
+    // Only the path's form is checked: whether a program is there is a
+    // warning (ResolvedConfiguration.warnings), since it may be installed
+    // after the configuration; a delivery to one that is not fails then.
     guard let program = command.first, program.hasPrefix("/") else {
       throw Refusal(
         "runs \"\(command.first ?? "")\"; exec takes an absolute path (no shell runs it, and no PATH is searched)")
-    }
-    guard FileManager.default.isExecutableFile(atPath: program) else {
-      throw Refusal("runs \(program), which is not an executable file")
     }
     return ExecChannel(command: command, timeout: timeout)
   }
 
   private static func webhook(_ value: Any) throws(Refusal) -> WebhookChannel {
     let map = value as? [String: Any] ?? ["url": value]
-    for key in map.keys where !["url", "secret-file", "headers", "timeout"].contains(key) {
-      throw Refusal("has webhook field \"\(key)\"; webhook takes url:, secret-file:, headers: and timeout:")
+    let known = ["url", "secret-file", "headers", "timeout"]
+    for key in map.keys where !known.contains(key) {
+      throw Refusal(
+        "has webhook field \"\(key)\"\(Self.hint(key, among: known)); webhook takes url:, secret-file:, headers: and timeout:"
+      )
     }
     guard let url = map["url"].map({ "\($0)" }) else { throw Refusal("has a webhook without url:") }
     guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),

@@ -9,6 +9,9 @@ struct ConfigurationBuilder {
   private(set) var configuration: DaemonConfiguration
   /// Where each value set so far came from; a key absent has its default.
   private(set) var origins: [ConfigurationKey: ConfigurationOrigin] = [:]
+  /// The lines of each structured value's keys, for the values the file set
+  /// (``ConfigurationValueSource/lines``).
+  private(set) var lines: [ConfigurationKey: [[String]: Int]] = [:]
 
   /// Starts at `defaults`.
   init(defaults: DaemonConfiguration) {
@@ -17,14 +20,20 @@ struct ConfigurationBuilder {
 
   /// Sets `key` from `text`, written at `origin`.
   ///
-  /// - Parameter workingDirectory: what relative paths are relative to;
-  ///   `nil` where only absolute paths make sense (the configuration file).
+  /// - Parameters:
+  ///   - workingDirectory: what relative paths are relative to; `nil` where
+  ///     only absolute paths make sense (the configuration file).
+  ///   - lines: for a structured value in the file, the line of each of its
+  ///     keys by path (``ConfigurationValueSource/lines``).
   mutating func set(
-    _ key: ConfigurationKey, _ text: ConfigurationText, origin: ConfigurationOrigin, workingDirectory: String?
+    _ key: ConfigurationKey, _ text: ConfigurationText, origin: ConfigurationOrigin, workingDirectory: String?,
+    lines: [[String]: Int] = [:]
   ) throws(ConfigurationError) {
-    let source = ConfigurationValueSource(key: key, origin: origin, workingDirectory: workingDirectory)
+    var source = ConfigurationValueSource(key: key, origin: origin, workingDirectory: workingDirectory)
+    source.lines = lines
     try key.declaration.assign(text, source, &self.configuration)
     self.origins[key] = origin
+    self.lines[key] = lines.isEmpty ? nil : lines
   }
 
   /// Checks each effective value, wherever it came from, by its key's own check.

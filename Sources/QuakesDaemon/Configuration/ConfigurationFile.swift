@@ -29,14 +29,16 @@ enum ConfigurationFile {
       }
       let origin = Self.origin(path, keyNode)
       let text: ConfigurationText
+      var lines: [[String]: Int] = [:]
       if key.declaration.isStructured {
         text = try Self.structure(valueNode, of: key, origin: origin)
+        lines = Self.lines(of: valueNode)
       } else if key.declaration.takesEntries {
         text = try Self.entries(valueNode, of: key, origin: origin)
       } else {
         text = try Self.scalar(valueNode, of: key, origin: origin)
       }
-      try builder.set(key, text, origin: origin, workingDirectory: nil)
+      try builder.set(key, text, origin: origin, workingDirectory: nil, lines: lines)
     }
   }
 
@@ -109,6 +111,20 @@ enum ConfigurationFile {
         Self.text(of: value), of: key, at: origin, problem: "is not an interval of \(name)")
     }
     return "\(name)=\(interval.string)"
+  }
+
+  /// The line of each key in the maps of `node`, by its path of keys
+  /// (`["near-home"]`, `["near-home", "exec"]`), two levels deep: a rule
+  /// and its fields, for messages about one rule.
+  private static func lines(of node: Node, under path: [String] = []) -> [[String]: Int] {
+    guard path.count < 2, case .mapping(let mapping) = node else { return [:] }
+    var lines: [[String]: Int] = [:]
+    for (key, value) in mapping {
+      guard let name = key.string else { continue }
+      lines[path + [name]] = key.mark?.line
+      lines.merge(Self.lines(of: value, under: path + [name])) { first, _ in first }
+    }
+    return lines
   }
 
   private static func isNull(_ node: Node) -> Bool {

@@ -43,7 +43,8 @@ public enum ConfigurationResolver {
       try builder.set(key, text, origin: .flag(flag.name), workingDirectory: workingDirectory)
     }
     try builder.checkEffectiveValues()
-    return ResolvedConfiguration(configuration: builder.configuration, origins: builder.origins, file: file)
+    return ResolvedConfiguration(
+      configuration: builder.configuration, origins: builder.origins, lines: builder.lines, file: file)
   }
 
   /// Reads the configuration file (``ConfigurationFileContents/load(configFile:environment:)``)

@@ -30,8 +30,10 @@ extension ConfigurationValueFormat where Value == [ConfiguredAlertRule] {
           do throws(AlertRuleParser.Refusal) {
             rules.append(try AlertRuleParser.rule(named: name, fields))
           } catch {
-            throw source.badValue(
-              "\(name): " + StructuredYAML.flow(fields), problem: "(rule \(name)) \(error.message)")
+            // The reason, short: not the rule written back nor every field
+            // allowed, which made one line of a thousand characters.
+            let place = source.origin(at: [name] + (error.field.map { [$0] } ?? [])).place
+            throw ConfigurationError("\(place): alert rule \"\(name)\" \(error.message)")
           }
         }
         return rules

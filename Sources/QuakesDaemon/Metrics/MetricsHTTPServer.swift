@@ -7,12 +7,19 @@ import QuakesProtocol
 /// Serves `/metrics` over HTTP/1 on `metrics-listen`, and nothing else: a
 /// `GET` or `HEAD` of `/metrics` gets the metrics in Prometheus' text
 /// format; another path gets 404, another method 405. A connection silent
-/// for ``idleTimeout`` is closed, and at most ``maximumConnections`` are
+/// for ``idleTimeout`` is closed, and so is one whose request does not
+/// arrive whole within ``requestDeadline`` (a client that trickles its head
+/// a byte at a time is never silent); at most ``maximumConnections`` are
 /// served at once (a scraper needs one), so that the port cannot use up the
-/// descriptors the sockets need.
+/// descriptors the sockets need. A client that half-closes after its
+/// request (shuts down its writing side) still gets its answer.
 struct MetricsHTTPServer: Sendable {
   /// How long a connection may stay silent.
   static let idleTimeout = TimeAmount.seconds(60)
+  /// How long a whole request may take to arrive: the first from the
+  /// connection's accept, each later one on a kept-alive connection from its
+  /// first byte. A scraper sends its request at once.
+  static let requestDeadline = TimeAmount.seconds(10)
   /// How many connections are served at once; more are closed at once.
   static let maximumConnections = 16
 
@@ -27,18 +34,25 @@ struct MetricsHTTPServer: Sendable {
     self.address = address
   }
 
-  /// Listens on `address`.
+  /// Listens on `address`; `requestDeadline` is ``requestDeadline`` but in
+  /// tests.
   ///
   /// - Throws: ``ConfigurationError`` when the address cannot be bound (in
   ///   use, not this host's), naming it and the key that set it.
-  static func listen(on address: MetricsAddress) async throws -> MetricsHTTPServer {
+  static func listen(
+    on address: MetricsAddress, requestDeadline: TimeAmount = Self.requestDeadline
+  ) async throws -> MetricsHTTPServer {
     let listener: NIOAsyncChannel<Connection, Never>
     do {
       listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        // A client's end of input is not the end of the connection: its
+        // request was whole, and it waits for the answer.
+        .childChannelOption(.allowRemoteHalfClosure, value: true)
         .bind(host: address.host, port: address.port) { channel in
           channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(RequestDeadline(deadline: requestDeadline))
             try pipeline.addHandler(IdleStateHandler(allTimeout: Self.idleTimeout))
             try pipeline.addHandler(CloseWhenIdle())
             try pipeline.configureHTTPServerPipeline(withErrorHandling: true)

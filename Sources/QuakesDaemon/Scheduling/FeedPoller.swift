@@ -6,9 +6,9 @@ public import QuakesModel
 /// Polls one feed through the store and waits for the outcome.
 ///
 /// It dispatches `.scheduler(.pollDue(feed:))` and follows the transitions
-/// until the feed's fetch result arrived and, for a batch, until its diff was
-/// committed (or the write of that batch failed and the cache was reloaded;
-/// another write's failure is not this feed's). If a fetch of the feed is already running
+/// (``PollTracker``) until the feed's fetch result arrived and, for a batch,
+/// until its diff was committed (or the write of that batch failed and the
+/// cache was reloaded; another write's failure is not this feed's). If a fetch of the feed is already running
 /// (a client's refresh), the tick is ignored by the reducer and the poller
 /// waits for that fetch instead: the two coalesce.
 public struct FeedPoller: Sendable {
@@ -65,35 +65,9 @@ public struct FeedPoller: Sendable {
     guard self.store.select(QuakesState.selectFeed(feed))?.status == .waiting else {
       throw PollNotRun.cacheNotLoaded
     }
-    var fetched = false
-    var alreadyApplied = false
-    var writeError: String?
+    var tracker = PollTracker(feed)
     while let (oldState, action, _) = await transitions.next() {
-      switch action {
-      case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: _, result: let result)))):
-        switch result {
-        case .success(let batch):
-          fetched = true
-          alreadyApplied = oldState.selectFeed(feed)?.record.hasApplied(batch) ?? false
-        case .notModified: return .notModified
-        case .failure(let error): return .fetchFailed(error)
-        }
-      case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: feed, diff: let diff)))) where fetched:
-        // A batch with the `generated` already applied is the same data
-        // served again: as good as a 304 (only its validators were written).
-        return alreadyApplied ? .notModified : .written(diff.counts)
-      case .data(
-        .persistentSession(
-          .localStore(.didFailMutation(mutation: .remoteQuakes(feed: feed), date: _, error: let error))))
-      where fetched:
-        writeError = error
-      case .data(.persistentSession(.localStore(.didReloadQuakes))):
-        // The reload that follows a failed write puts back the committed
-        // record: once it is in the state, status tells the truth.
-        if let writeError { return .writeFailed(writeError) }
-      default:
-        continue
-      }
+      if let outcome = tracker.outcome(after: oldState, action) { return outcome }
     }
     throw PollNotRun.storeStopped
   }

@@ -177,7 +177,7 @@ public struct PollScheduler: Sendable {
   private func applyRetention() async {
     let removed = await self.poller.expire(at: Date())
     if removed > 0 {
-      self.logger.info("retention: removed \(removed) quakes")
+      self.logger.info("retention: removed \(Plural.count(removed, "quake"))")
     }
   }
 

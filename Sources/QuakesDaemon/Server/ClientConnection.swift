@@ -7,7 +7,9 @@ import Synchronization
 /// One client on one socket: reads its lines, answers them one by one in
 /// order (pipelined requests wait their turn, and reading waits for the
 /// answers: a client that sends faster than it reads is slowed down, not
-/// buffered), streams a watch, and is closed when it stays idle.
+/// buffered), streams a watch, and is closed when it stays idle: when no
+/// whole request line arrived for ``ServerLimits/idleTimeout`` since its
+/// last answer or its connect, however many bytes of one did.
 struct ClientConnection: Sendable {
   let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
   let role: SocketRole
@@ -38,7 +40,8 @@ struct ClientConnection: Sendable {
   ) async throws {
     var framer = LineFramer()
     for try await buffer in inbound {
-      for frame in framer.append(buffer.readableBytesView) {
+      let frames = framer.append(buffer.readableBytesView)
+      for frame in frames {
         switch frame {
         case .tooLong:
           try await self.write(Reply.line(id: nil, error: Self.tooLong), to: outbound, activity)
@@ -63,7 +66,11 @@ struct ClientConnection: Sendable {
           }
         }
       }
-      activity.touch(busy: false)
+      // Only a whole line is activity: the bytes of an unfinished one are
+      // not, so a client that trickles a request a byte at a time is closed
+      // once `idleTimeout` passed since its last answer (or its connect),
+      // as one that sends nothing is, instead of holding its slot for good.
+      if !frames.isEmpty { activity.touch(busy: false) }
       // A client that pipelines keeps `inbound` full, so without a
       // suspension this task would run on, and connections waiting for a
       // thread of the cooperative pool would wait for it (p99 of `get`

@@ -2,7 +2,9 @@
 public struct ServerLimits: Hashable, Sendable {
   /// How long a connection may stay silent (no request being answered, no
   /// watch; waiting for the client to read a reply counts as silent) before
-  /// it is closed.
+  /// it is closed. Only a whole request line breaks the silence, so this is
+  /// also the deadline for a request line to arrive whole: bytes of an
+  /// unfinished line do not count.
   public var idleTimeout: Duration
   /// How many lines a watcher may fall behind before it is dropped.
   public var watchBufferLines: Int

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import QuakesModel
 import QuakesProtocol
 
 /// Accepts clients on one socket and serves each in its own task.
@@ -86,7 +87,8 @@ struct SocketServer: Sendable {
         ClientConnection.buffer(
           Reply.line(
             id: nil,
-            error: ProtocolError(.unavailable, "quakesd already serves \(limit) clients; try again in a moment"))))
+            error: ProtocolError(
+              .unavailable, "quakesd already serves \(Plural.count(limit, "client")); try again in a moment"))))
     }
   }
 

@@ -47,7 +47,7 @@ struct WatchSession: Sendable {
                 id: self.request.id,
                 error: ProtocolError(
                   .unavailable,
-                  "this watcher fell more than \(self.bufferLimit) lines behind and was dropped; read faster, then watch again"
+                  "this watcher fell more than \(Plural.count(self.bufferLimit, "line")) behind and was dropped; read faster, then watch again"
                 ))))
         }
         // Written is not yet sent: a close now could drop the error line
@@ -59,7 +59,7 @@ struct WatchSession: Sendable {
         // queued for it and its error line, even while its writes block.
         for await _ in subscription.fellBehind {
           self.logger.notice(
-            "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(self.bufferLimit) lines behind"
+            "dropping a watcher on \(self.channel.localAddress?.pathname ?? "a socket") that fell \(Plural.count(self.bufferLimit, "line")) behind"
           )
           try await Task.sleep(for: Self.overflowGrace)
           return

@@ -136,7 +136,7 @@ extension HistoryJob {
 
   private mutating func split(_ window: HistoryWindow, at date: Date, count: Int?, maximum: Int) {
     guard let (earlier, later) = window.halves else {
-      let counted = count.map { "\($0) events" } ?? "more events than one request may return"
+      let counted = count.map { Plural.count($0, "event") } ?? "more events than one request may return"
       self.fail(
         "\(counted) within one millisecond (\(window)), above the service's maximum of \(maximum) a request: "
           + "narrow the filters", at: date)

@@ -94,7 +94,8 @@ public struct GeometryParams: Hashable, Sendable, Codable {
         try GeoValidation.point(latitude: latitude, longitude: longitude, in: "\(path)[\(index)]", wrapping: false))
     }
     guard points.count >= 4 else {
-      throw Self.invalid(path, "has \(points.count) positions; a ring needs at least 4 (a triangle, closed)")
+      throw Self.invalid(
+        path, "has \(Plural.count(points.count, "position")); a ring needs at least 4 (a triangle, closed)")
     }
     guard points.first == points.last else {
       throw Self.invalid(path, "is not closed: its last position must repeat its first")

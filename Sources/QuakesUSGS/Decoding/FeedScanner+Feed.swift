@@ -13,7 +13,8 @@ extension FeedScanner {
     }
     self.skipWhitespace()
     guard self.index < self.count else {
-      throw FeedDecodingError("not a GeoJSON feed: the body is empty (\(self.count) bytes of whitespace)")
+      throw FeedDecodingError(
+        "not a GeoJSON feed: the body is empty (\(Plural.count(self.count, "byte")) of whitespace)")
     }
     guard self.base[self.index] == UInt8(ascii: "{") else { throw try self.notAnObject() }
     return try self.readFeatureCollection()

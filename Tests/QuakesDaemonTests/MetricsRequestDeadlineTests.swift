@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import QuakesDaemon
+
+/// The metrics listener's deadline for a whole request, with a short
+/// deadline and real TCP sockets: a client that trickles its request is
+/// never silent, and must still not hold its slot.
+@Suite("Metrics listener: a deadline for a whole request", .timeLimit(.minutes(1)))
+struct MetricsRequestDeadlineTests {
+  /// Serves `/metrics` on a free loopback port with `deadline` for a request.
+  private func withServer(
+    deadline: Duration, _ body: (_ port: Int) async throws -> Void
+  ) async throws {
+    let address = try #require(MetricsAddress(parsing: "127.0.0.1:0"))
+    let server = try await MetricsHTTPServer.listen(
+      on: address, requestDeadline: .nanoseconds(Int64(deadline.components.seconds * 1_000_000_000)))
+    let port = try #require(server.address.split(separator: ":").last.flatMap { Int($0) })
+    let serving = Task { await server.run(metrics: { "# metrics\n" }, logger: Logger(label: "metrics-test")) }
+    defer { serving.cancel() }
+    try await body(port)
+  }
+
+  /// Sends `client` one byte of `text` every `pause` until the server
+  /// closes the connection; returns how many bytes went, or `nil` when it
+  /// was still open after `limit`.
+  private func trickle(
+    _ text: String, to client: TCPTestClient, every pause: Duration, for limit: Duration
+  ) async throws -> Int? {
+    let end = ContinuousClock.now + limit
+    var sent = 0
+    for character in text {
+      if client.isClosedByServer() || !client.send(String(character)) { return sent }
+      sent += 1
+      guard ContinuousClock.now < end else { return nil }
+      try await Task.sleep(for: pause)
+    }
+    return nil
+  }
+
+  /// A head of about 400 bytes: 20 s at 50 ms a byte.
+  private static let slowHead =
+    "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 360)
+
+  @Test("a request sent a byte every 50 ms is cut off at the deadline (1 s), not answered when its head ends")
+  func tricklingClientIsCutOff() async throws {
+    try await withServer(deadline: .seconds(1)) { port in
+      let client = try TCPTestClient(port: port)
+      let sent = try await self.trickle(Self.slowHead, to: client, every: .milliseconds(50), for: .seconds(20))
+      let bytes = try #require(sent, "the server kept a trickling client open for 20 s")
+      #expect(bytes < Self.slowHead.utf8.count)
+      #expect(client.readToEnd(before: .now + .seconds(5)) == "", "closed without an answer")
+    }
+  }
+
+  @Test("on a kept-alive connection, the deadline of a later request starts at its first byte")
+  func laterRequestHasItsOwnDeadline() async throws {
+    try await withServer(deadline: .seconds(1)) { port in
+      let client = try TCPTestClient(port: port)
+      // A whole request, answered, then a second one trickled.
+      #expect(client.send("HEAD /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+      let sent = try await self.trickle(Self.slowHead, to: client, every: .milliseconds(50), for: .seconds(20))
+      #expect(sent != nil, "the server kept a trickling client open for 20 s")
+      let answers = client.readToEnd(before: .now + .seconds(5)) ?? ""
+      #expect(answers.hasPrefix("HTTP/1.1 200 OK"), "\(answers)")
+      #expect(answers.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, to the whole request: \(answers)")
+    }
+  }
+
+  @Test("a client that half-closes after its request gets its answer")
+  func halfClosedClientIsAnswered() async throws {
+    try await withServer(deadline: .seconds(10)) { port in
+      let client = try TCPTestClient(port: port)
+      #expect(client.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+      client.halfClose()
+      let answer = try #require(client.readToEnd(before: .now + .seconds(10)), "the server did not close")
+      #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(answer)")
+      #expect(answer.hasSuffix("# metrics\n"), "\(answer)")
+    }
+  }
+}
