@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int quakesd_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int stdin_fd,
@@ -38,6 +39,15 @@ int quakesd_spawn(pid_t *pid, const char *path, char *const argv[], char *const 
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   return error;
+}
+
+int quakesd_has_exited(pid_t pid) {
+  siginfo_t info;
+  info.si_pid = 0;
+  for (;;) {
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0) return info.si_pid == pid ? 1 : 0;
+    if (errno != EINTR) return -1;
+  }
 }
 
 int quakesd_pidfd_open(pid_t pid) {

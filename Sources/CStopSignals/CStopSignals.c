@@ -12,9 +12,11 @@
 // quakesd then sends the recorded signals again (EarlyStopSignals.swift).
 #include "CStopSignals.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <unistd.h>
 
 static atomic_uint caught;
 static atomic_uint ignored;
@@ -23,10 +25,29 @@ static void quakesd_record_stop_signal(int signal_number) {
   atomic_fetch_or(&caught, 1u << signal_number);
 }
 
+// What quakesd's children need from the process they start in, set before
+// anything opens a descriptor or starts one (ProgramRun.swift):
+// - SIGCHLD at its default: inherited ignored (a parent's SIG_IGN survives
+//   exec), the kernel would reap the alert programs itself, their exit
+//   statuses lost and every delivery retried;
+// - descriptors 0, 1 and 2 open: started with one closed, quakesd's first
+//   file or pipe would take its number, and a program would get it as a
+//   standard stream.
+static void quakesd_settle_process(void) {
+  signal(SIGCHLD, SIG_DFL);
+  for (int descriptor = STDIN_FILENO; descriptor <= STDERR_FILENO; descriptor++) {
+    if (fcntl(descriptor, F_GETFD) == -1) {
+      int null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+      if (null >= 0 && null != descriptor) close(null);
+    }
+  }
+}
+
 static void quakesd_catch_stop_signals(int argc, char **argv, char **envp) {
   (void)argc;
   (void)argv;
   (void)envp;
+  quakesd_settle_process();
   const int signals[] = {SIGTERM, SIGINT, SIGHUP};
   for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
     // SIGHUP ignored from the start means `nohup quakesd`: it stays ignored.

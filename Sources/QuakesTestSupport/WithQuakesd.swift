@@ -6,19 +6,28 @@
 ///   - environment: the daemon's environment; ``QuakesdProcess/environment(adding:)`` when `nil`.
 ///   - waitForListening: whether to wait for the sockets (false for runs
 ///     expected to fail early, or watched some other way).
+///   - launcher: a program and its arguments that exec quakesd, whose path
+///     and arguments follow them (a script that sets a signal's disposition
+///     first, say); none by default.
 @discardableResult
 public func withQuakesd<Result: Sendable>(
   in directory: TemporaryDirectory,
   arguments: [String],
   environment: [String: String]? = nil,
   waitForListening: Bool = true,
+  launcher: [String] = [],
   _ body: (QuakesdProcess) async throws -> Result
 ) async throws -> Result {
   let stateDirectory = directory.file("state")
   let runtimeDirectory = directory.file("run")
+  let command =
+    launcher + [
+      try ChildProcess.builtExecutable("quakesd"), "--state-dir", stateDirectory, "--runtime-dir", runtimeDirectory,
+    ]
+    + arguments
   return try await withChildProcess(
-    executable: try ChildProcess.builtExecutable("quakesd"),
-    arguments: ["--state-dir", stateDirectory, "--runtime-dir", runtimeDirectory] + arguments,
+    executable: command[0],
+    arguments: Array(command.dropFirst()),
     environment: environment ?? QuakesdProcess.environment(),
     mergeStandardError: true
   ) { child in

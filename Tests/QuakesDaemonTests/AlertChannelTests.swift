@@ -77,6 +77,22 @@ struct AlertChannelTests {
     #expect(outcome == .permanent(outcome.detail) && outcome.detail.contains("No such file"), "\(outcome)")
   }
 
+  @Test(
+    "a place of 200 KB (over the kernel's 128 KiB for one variable) reaches the program cut to 4 KiB, whole on stdin")
+  func longFieldsInTheEnvironment() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let place = String(repeating: "Ω", count: 100_000)
+    var delivery = Self.delivery
+    delivery.payload = #"{"event":"new","quake":{"id":"us1","place":"\#(place)"}}"#
+    let channel = try Self.program(
+      #"test "$(printf %s "$QUAKE_PLACE" | wc -c)" -eq 4096 && test "$(wc -c)" -gt 200000 && exit 0; exit 9"#,
+      in: directory)
+    #expect(await channel.deliver(delivery, logger: Self.logger) == .delivered("exit status 0"))
+    #expect(ExecChannel.capped("aΩ").utf8.count == 3 && ExecChannel.capped(place).utf8.count == 4096)
+    #expect(ExecChannel.capped("a" + place).utf8.count == 4095, "cut at a character's end")
+  }
+
   @Test("a program that outlives its timeout is stopped, and retried")
   func timeout() async throws {
     let directory = try TemporaryDirectory()

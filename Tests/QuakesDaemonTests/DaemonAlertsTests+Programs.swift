@@ -159,4 +159,53 @@ extension DaemonAlertsTests {
       }
     }
   }
+
+  @Test("a program that exits 0 while quakesd stops gracefully is recorded delivered, not sent again")
+  func deliveredDuringAGracefulStop() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let log = directory.file("keys.log")
+    // It ignores the SIGTERM quakesd sends it as it stops, and ends well within the 2 s before SIGKILL.
+    let program = try Self.environmentOnlyProgram(in: directory, log: log, then: "trap '' TERM; sleep 0.5")
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: Self.oneBigQuake())
+      try await Self.withAlertingQuakesd(
+        in: directory, standIn: standIn, alerts: "  big: {min-magnitude: 6, exec: \(program)}"
+      ) { daemon in
+        _ = try await Self.waitForLines(1, in: log)
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
+        let recorded = try await SQLiteShell.run(
+          daemon.databasePath, "SELECT state || ' ' || attempts FROM alert_deliveries")
+        #expect(recorded == "delivered 1")
+      }
+    }
+  }
+
+  @Test(
+    "quakesd started with SIGCHLD ignored (a parent's SIG_IGN survives exec) still reads its programs' exit statuses")
+  func childSignalIgnoredByTheParent() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let log = directory.file("keys.log")
+    let program = try Self.environmentOnlyProgram(in: directory, log: log)
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_hour", body: Self.oneBigQuake())
+      try await Self.withAlertingQuakesd(
+        in: directory, standIn: standIn, alerts: "  big: {min-magnitude: 6, exec: \(program)}",
+        settings: "alert-attempts: 2\nalert-retry-delay: 0.05s",
+        launcher: [
+          "/usr/bin/python3", "-c",
+          "import os, signal, sys; signal.signal(signal.SIGCHLD, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])",
+        ]
+      ) { daemon in
+        let status = try String(contentsOfFile: "/proc/\(daemon.child.processIdentifier)/status", encoding: .utf8)
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }?.split(separator: "\t").last
+        #expect(ignored.flatMap { UInt64($0, radix: 16) }.map { $0 & (1 << (SIGCHLD - 1)) } == 0, "reset at start")
+        let delivered = try await Self.waitForDelivery("big", state: "delivered", daemon)
+        #expect(Self.details(delivered) == ["exit status 0"])
+        #expect(Self.lines(log).count == 1)
+      }
+    }
+  }
 }

@@ -178,13 +178,14 @@ extension DaemonAlertsTests {
   /// lines under `alerts:`) and `settings` (more top-level lines).
   static func withAlertingQuakesd(
     in directory: TemporaryDirectory, standIn: USGSStandIn, alerts: String, settings: String = "",
-    _ body: (QuakesdProcess) async throws -> Void
+    launcher: [String] = [], _ body: (QuakesdProcess) async throws -> Void
   ) async throws {
     let configuration = directory.file("quakesd.conf")
     try "feeds: {all_hour: 1h}\n\(settings)\nalerts:\n\(alerts)\n"
       .write(toFile: configuration, atomically: true, encoding: .utf8)
     try await withQuakesd(
-      in: directory, arguments: ["--config", configuration, "--feed-base-url", standIn.baseURL], body)
+      in: directory, arguments: ["--config", configuration, "--feed-base-url", standIn.baseURL], launcher: launcher,
+      body)
   }
 
   /// The deliveries `quakectl alerts history` shows for `rule`.
@@ -242,7 +243,7 @@ extension DaemonAlertsTests {
 
             let failed = try await Self.waitForDelivery("refusing", state: "failed", daemon)
             #expect(Self.details(failed) == ["HTTP 404: answer 404"], "a 4xx is not retried")
-            try await daemon.child.waitForLine { $0.contains("failed for good after 1 attempts") }
+            try await daemon.child.waitForLine { $0.contains("failed for good after 1 attempt:") }
             #expect(refusing.received.count == 1)
 
             let status = try daemon.query().call(#"{"method":"quakes.status"}"#)

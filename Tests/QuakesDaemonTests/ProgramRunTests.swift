@@ -61,6 +61,14 @@ struct ProgramRunTests {
     #expect(try await Self.run("kill -USR1 $$").termination == .signaled(SIGUSR1))
   }
 
+  @Test("the program gets quakesd's environment with the event's fields, but not what systemd gave quakesd alone")
+  func environment() {
+    let lines = ProgramRun.environmentLines(
+      updating: ["QUAKE_ID": "us1", "LANG": nil],
+      from: ["PATH": "/usr/bin", "LANG": "C.UTF-8", "NOTIFY_SOCKET": "/run/systemd/notify", "LISTEN_FDS": "2"])
+    #expect(Set(lines) == ["PATH=/usr/bin", "QUAKE_ID=us1"])
+  }
+
   @Test("the program inherits no descriptor but its standard streams")
   func nothingInherited() async throws {
     let exit = try await Self.run("exec ls /proc/self/fd >&2")

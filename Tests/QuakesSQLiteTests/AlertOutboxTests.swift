@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuakesData
 import QuakesModel
 import QuakesSQLite
@@ -106,6 +107,52 @@ import Testing
     #expect(history.first { $0.channel == exec.channel }?.state == .failed)
     #expect(try await store.alertHistory(rule: "other", since: nil, limit: 10).isEmpty)
     #expect(try await store.alertHistory(rule: nil, since: self.firedAt.addingTimeInterval(1), limit: 10).isEmpty)
+  }
+
+  @Test(
+    "an attempt recorded as it starts: due again only at its retry time, counted as interrupted until its outcome replaces it"
+  )
+  func attemptsRecordedAsTheyStart() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try SQLiteLocalStore(path: directory.file())
+    let quake = Quake.sample("a")
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]), firings: [self.firing(.new, quake)])
+    let hook = try #require(try await store.alertDeliveriesDue(at: self.firedAt, limit: 10).last)
+    let retryAt = self.firedAt.addingTimeInterval(30)
+    try await store.beginAlertAttempt(
+      firing: hook.firing, channel: hook.channel, number: 1, startedAt: self.firedAt, retryAt: retryAt)
+    #expect(try await store.alertDeliveriesDue(at: self.firedAt, limit: 10).map(\.channel) == ["exec:/a"])
+    let again = try #require(try await store.alertDeliveriesDue(at: retryAt, limit: 10).last)
+    #expect(again.attempts == 1 && again.interruptedAttempts == 1, "quakesd stopped during it: due at its retry time")
+
+    // The attempt ends: its outcome replaces the record.
+    try await store.recordAlertAttempt(
+      AlertAttempt(
+        firing: hook.firing, channel: hook.channel, number: 1, startedAt: self.firedAt, milliseconds: 5,
+        delivered: false, detail: "HTTP 500", state: .pending, nextAttempt: retryAt))
+    #expect(try await store.alertDeliveriesDue(at: retryAt, limit: 10).last?.interruptedAttempts == 0)
+
+    // A graceful stop takes attempt 2 back whole.
+    try await store.beginAlertAttempt(
+      firing: hook.firing, channel: hook.channel, number: 2, startedAt: retryAt, retryAt: retryAt + 60)
+    try await store.withdrawAlertAttempt(
+      firing: hook.firing, channel: hook.channel, number: 2, attempts: 1, dueAt: retryAt)
+    let withdrawn = try #require(try await store.alertDeliveriesDue(at: retryAt, limit: 10).last)
+    #expect(withdrawn.attempts == 1 && withdrawn.interruptedAttempts == 0)
+    #expect(
+      try await store.alertHistory(rule: "big", since: nil, limit: 10).first { $0.channel == hook.channel }?
+        .attempts.map(\.detail) == ["HTTP 500"])
+
+    // Given up: the last error stays, the reason follows it.
+    try await store.abandonAlertDelivery(firing: hook.firing, channel: hook.channel, at: retryAt, reason: "given up")
+    #expect(try await store.alertDeliveriesDue(at: retryAt, limit: 10).map(\.channel) == ["exec:/a"])
+    let connection = try DatabaseFile.connection(directory.file(), readonly: true)
+    let lastError = try await connection.read { db in
+      try String.fetchOne(db, sql: "SELECT last_error FROM alert_deliveries WHERE channel = 'webhook:http://h/'")
+    }
+    #expect(lastError == "HTTP 500; given up")
   }
 
   @Test("a test firing is history but not activity, and the delivery loop never picks it up")

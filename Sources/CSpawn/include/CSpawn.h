@@ -23,6 +23,11 @@ int quakesd_spawn(pid_t *pid, const char *path, char *const argv[], char *const 
 /// -1 with errno set when the kernel has none (before Linux 5.3).
 int quakesd_pidfd_open(pid_t pid);
 
+/// Whether `pid`, a child, has ended, without reaping it (waitid with
+/// WNOWAIT): 1 if it has, 0 if it runs, -1 with errno set (ECHILD: reaped
+/// by someone else).
+int quakesd_has_exited(pid_t pid);
+
 /// pipe2(descriptors, O_CLOEXEC): a pipe no program inherits; -1 with errno set.
 int quakesd_pipe_cloexec(int descriptors[2]);
 

@@ -208,7 +208,7 @@ actor AlertDispatcher {
       for name in try await self.outbox.alertDigestsDue(at: now) {
         let channels = self.configuration.value.alertRules.first { $0.name == name }?.channels.map(\.name) ?? []
         let count = try await self.outbox.recordAlertDigest(rule: name, channels: channels, at: now)
-        self.logger.info("rule \(name): a digest of the \(count) firings held back")
+        self.logger.info("rule \(name): a digest of the \(Plural.count(count, "firing")) held back")
       }
     } catch {
       self.logger.error("cannot write the alert digests: \(errorMessage(error))")
@@ -270,8 +270,7 @@ actor AlertDispatcher {
       // tried again after the restart (if this cannot be written, the
       // attempt stays recorded as interrupted, which is as safe). Written
       // from a task of its own: GRDB refuses a cancelled task's write.
-      let outbox = self.outbox
-      await Task {
+      await Task { [outbox = self.outbox] in
         try? await outbox.withdrawAlertAttempt(
           firing: delivery.firing, channel: delivery.channel, number: number, attempts: delivery.attempts,
           dueAt: startedAt)
@@ -289,10 +288,13 @@ actor AlertDispatcher {
       milliseconds: Int((ContinuousClock.now - clock) / .milliseconds(1)), delivered: outcome.isDelivered,
       detail: outcome.detail, state: state, nextAttempt: retry.map { self.now().addingTimeInterval($0.seconds) })
     self.log(delivery, attempt: attempt, retry: retry)
-    do {
-      try await self.outbox.recordAlertAttempt(attempt)
+    // From a task of its own, as above: an exit status 0 or a 2xx that came
+    // as quakesd began to stop must be recorded, or it would be sent again.
+    let outbox = self.outbox
+    switch await Task(operation: { try await outbox.recordAlertAttempt(attempt) }).result {
+    case .success:
       self.notBefore[DeliveryKey(delivery)] = nil
-    } catch {
+    case .failure(let error):
       self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
       let again = Int(Self.unrecordedRetry)
       self.logger.error(
@@ -301,14 +303,16 @@ actor AlertDispatcher {
   }
 
   /// Why `delivery` gets no further attempt, or `nil` when it may have one:
-  /// quakesd stopped during too many of its attempts, or during its last.
+  /// quakesd stopped during too many of its attempts, or it has had as many
+  /// as `alert-attempts` allows (its last was interrupted, or a reload
+  /// lowered the number).
   private static func reasonToGiveUp(_ delivery: AlertDelivery, policy: AlertDeliveryPolicy) -> String? {
     if delivery.interruptedAttempts >= Self.interruptionLimit {
       return "quakesd stopped during \(delivery.interruptedAttempts) attempts at this delivery (a crash or a kill);"
         + " given up so that it cannot stop quakesd again: see the log of those times"
     }
     if delivery.attempts >= policy.attempts {
-      return "quakesd stopped during its last attempt (alert-attempts: \(policy.attempts))"
+      return "given up after \(Plural.count(delivery.attempts, "attempt")) (alert-attempts: \(policy.attempts))"
     }
     return nil
   }
@@ -368,7 +372,7 @@ actor AlertDispatcher {
         "alerting \(what) failed (attempt \(attempt.number)): \(attempt.detail ?? ""); trying again in \(again)")
     case .failed:
       self.logger.error(
-        "alerting \(what) failed for good after \(attempt.number) attempts: \(attempt.detail ?? "")")
+        "alerting \(what) failed for good after \(Plural.count(attempt.number, "attempt")): \(attempt.detail ?? "")")
     case .held, .digested:
       break
     }

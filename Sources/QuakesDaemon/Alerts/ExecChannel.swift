@@ -35,11 +35,12 @@ struct ExecChannel: Hashable, Sendable {
   func deliver<C: Clock<Duration>>(_ delivery: AlertDelivery, logger: Logger, clock: C) async -> ChannelOutcome {
     guard let program = self.command.first else { return .permanent("no program to run") }
     let fields = AlertEventFields(payload: delivery.payload)
-    let environment: [String: String?] = [
+    let variables: [String: String] = [
       "QUAKE_ID": fields.quakeId, "QUAKE_MAGNITUDE": fields.magnitude, "QUAKE_PLACE": fields.place,
       "QUAKE_URL": fields.url, "QUAKESD_RULE": delivery.rule, "QUAKESD_EVENT": delivery.event,
       "QUAKESD_KEY": delivery.key,
     ]
+    let environment = variables.mapValues { Optional(Self.capped($0)) }
     let exit: ProgramRun.Exit
     do {
       exit = try await ProgramRun.run(
@@ -64,10 +65,28 @@ struct ExecChannel: Hashable, Sendable {
       return .retryable("did not finish within \(DurationText.format(self.timeout)); stopped")
     case (.cancelled, _):
       return .retryable("stopped: quakesd is stopping")
+    case (.noThread, _):
+      return .retryable("quakesd could not make a thread to watch \(program), so it stopped it")
     case (nil, .exited(let code)): return .retryable("exit status \(code)" + Self.lastLine(errors))
     case (nil, .signaled(let signal)): return .retryable("ended by signal \(signal)" + Self.lastLine(errors))
     case (nil, .unknown): return .retryable("its exit status was lost (is SIGCHLD ignored?)")
     }
+  }
+
+  /// The longest value of an environment variable, in bytes: the kernel
+  /// refuses to start a program with one over 128 KiB, and a feed's text
+  /// (a place) may be longer. The event on standard input has it whole.
+  static let environmentValueLimit = 4096
+
+  /// `value` cut to ``environmentValueLimit`` bytes, at a character's end.
+  static func capped(_ value: String) -> String {
+    guard value.utf8.count > Self.environmentValueLimit else { return value }
+    var length = 0
+    return String(
+      value.prefix { character in
+        length += character.utf8.count
+        return length <= Self.environmentValueLimit
+      })
   }
 
   /// `: ` and the last line of `errors`, for the outbox's short detail.

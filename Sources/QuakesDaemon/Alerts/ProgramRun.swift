@@ -47,6 +47,8 @@ final class ProgramRun: Sendable {
     case timedOut
     /// The task that waited for it was cancelled: quakesd is stopping.
     case cancelled
+    /// No thread could be made to supervise it: it was killed at once.
+    case noThread
   }
 
   /// Why a program could not be started.
@@ -59,7 +61,8 @@ final class ProgramRun: Sendable {
     /// Whether the program is not there or cannot be run: running it again
     /// will not help until someone installs it.
     var isPermanent: Bool {
-      self.step == "spawn" && [ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG, EISDIR].contains(self.code)
+      self.step == "spawn"
+        && [ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG, EISDIR, E2BIG].contains(self.code)
     }
 
     /// The step and the system's message, `spawn: No such file or directory`.
@@ -114,8 +117,9 @@ final class ProgramRun: Sendable {
     let exit = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let supervising = Self.detachThread { continuation.resume(returning: run.supervise()) }
-        // No thread to be had: supervise here rather than leave the program unreaped.
-        if !supervising { continuation.resume(returning: run.supervise()) }
+        // No thread to be had: end the program rather than block a thread
+        // of the task pool for as long as it runs.
+        if !supervising { continuation.resume(returning: run.stopUnsupervised()) }
       }
     } onCancel: {
       timer.cancel()
@@ -192,17 +196,19 @@ extension ProgramRun {
     var errorOpen = true
     var signalled: (term: Bool, kill: Bool) = (false, false)
     var buffer = [UInt8](repeating: 0, count: 65536)
+    // Without a pidfd (Linux before 5.3), or once poll fails, it looks every 50 ms.
+    var usesPidfd = self.descriptors.exit >= 0
     var status: Int32?
     while status == nil {
       var watched = [pollfd(fd: self.descriptors.wake, events: Int16(POLLIN), revents: 0)]
-      if self.descriptors.exit >= 0 {
-        watched.append(pollfd(fd: self.descriptors.exit, events: Int16(POLLIN), revents: 0))
-      }
+      if usesPidfd { watched.append(pollfd(fd: self.descriptors.exit, events: Int16(POLLIN), revents: 0)) }
       if errorOpen { watched.append(pollfd(fd: self.descriptors.standardError, events: Int16(POLLIN), revents: 0)) }
-      let ready = poll(&watched, nfds_t(watched.count), self.descriptors.exit >= 0 ? -1 : 50)
-      if ready < 0, errno != EINTR {
-        status = self.reap(blocking: true)
-        break
+      if poll(&watched, nfds_t(watched.count), usesPidfd ? -1 : 50) < 0 {
+        if errno != EINTR {
+          usesPidfd = false
+          usleep(50_000)
+        }
+        for index in watched.indices { watched[index].revents = 0 }
       }
       let requests = self.control.withLock { ($0.stop != nil, $0.killRequested) }
       if requests.0, !signalled.term {
@@ -219,7 +225,7 @@ extension ProgramRun {
       {
         errorOpen = self.readError(into: &standardError, dropped: &dropped, buffer: &buffer)
       }
-      status = self.reapIfExited()
+      status = self.reapIfExited(usesPidfd: usesPidfd, stopped: signalled.term)
     }
     // What it wrote before it ended, but not what a process it left behind
     // writes later: that one may hold the pipe open for as long as it runs.
@@ -229,7 +235,20 @@ extension ProgramRun {
     return self.finish(
       Exit(
         termination: Self.termination(status ?? -1), standardError: standardError, droppedErrorBytes: dropped,
-        stopped: nil))
+        stopped: nil),
+      stopApplied: signalled.term)
+  }
+
+  /// Ends a run that no thread could be made to supervise: SIGKILL to its
+  /// group, reaped at once, its descriptors closed. Blocking, but briefly.
+  fileprivate func stopUnsupervised() -> Exit {
+    _ = Glibc.kill(-self.processIdentifier, SIGKILL)
+    let status = self.reap(stopped: false)
+    var exit = self.finish(
+      Exit(termination: Self.termination(status), standardError: [], droppedErrorBytes: 0, stopped: nil),
+      stopApplied: false)
+    exit.stopped = .noThread
+    return exit
   }
 
   /// Reads what standard error has; returns `false` at its end (or on an error, or when a
@@ -244,35 +263,46 @@ extension ProgramRun {
     return true
   }
 
-  /// The program's wait status once it has ended (reaped then), `nil` while it runs.
-  private func reapIfExited() -> Int32? {
-    if self.descriptors.exit >= 0 {
+  /// The program's wait status once it has ended (reaped then; -1 when
+  /// something else reaped it), `nil` while it runs. Its end is seen
+  /// without reaping it (the pidfd, or `waitid`'s `WNOWAIT`), so that a
+  /// stopped run's group can be ended before its id is free for reuse.
+  private func reapIfExited(usesPidfd: Bool, stopped: Bool) -> Int32? {
+    if usesPidfd {
       var watched = pollfd(fd: self.descriptors.exit, events: Int16(POLLIN), revents: 0)
       guard poll(&watched, 1, 0) == 1 else { return nil }
+    } else {
+      switch quakesd_has_exited(self.processIdentifier) {
+      case 0: return nil
+      case 1: break
+      default: return -1
+      }
     }
-    return self.reap(blocking: self.descriptors.exit >= 0)
+    return self.reap(stopped: stopped)
   }
 
-  /// Reaps the program: its wait status, -1 when something else reaped it,
-  /// `nil` when it still runs (`blocking` false).
-  private func reap(blocking: Bool) -> Int32? {
+  /// Reaps the program, which has ended (or was killed): its wait status,
+  /// -1 when something else reaped it.
+  private func reap(stopped: Bool) -> Int32 {
     // A stopped run takes its whole process group with it, before the
     // leader is reaped and its group id could be reused.
-    if blocking, self.control.withLock({ $0.stop != nil }) { _ = Glibc.kill(-self.processIdentifier, SIGKILL) }
+    if stopped { _ = Glibc.kill(-self.processIdentifier, SIGKILL) }
     var status: Int32 = 0
     while true {
-      let reaped = waitpid(self.processIdentifier, &status, blocking ? 0 : WNOHANG)
+      let reaped = waitpid(self.processIdentifier, &status, 0)
       if reaped == self.processIdentifier { return status }
       if reaped < 0, errno == EINTR { continue }
-      return reaped < 0 ? -1 : nil
+      return -1
     }
   }
 
-  private func finish(_ exit: Exit) -> Exit {
+  /// Closes the run's descriptors: from now on requests do nothing. The
+  /// exit counts as stopped only if the stop reached the program.
+  private func finish(_ exit: Exit, stopApplied: Bool) -> Exit {
     var exit = exit
     self.control.withLock { control in
       control.finished = true
-      exit.stopped = control.stop
+      exit.stopped = stopApplied ? control.stop : nil
       for descriptor in [control.wake, self.descriptors.wake, self.descriptors.exit, self.descriptors.standardError]
       where descriptor >= 0 {
         _ = Glibc.close(descriptor)
@@ -329,9 +359,19 @@ extension ProgramRun {
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 
-  /// quakesd's environment with `updates` applied, as `NAME=value` lines.
-  private static func environmentLines(updating updates: [String: String?]) -> [String] {
-    var environment = ProcessInfo.processInfo.environment
+  /// What systemd gave quakesd alone: a program that read them could
+  /// notify or take sockets in quakesd's name.
+  static let variablesNotPassed = [
+    "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES",
+  ]
+
+  /// `base` (quakesd's environment), but ``variablesNotPassed``, with
+  /// `updates` applied, as `NAME=value` lines.
+  static func environmentLines(
+    updating updates: [String: String?], from base: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String] {
+    var environment = base
+    for name in Self.variablesNotPassed { environment[name] = nil }
     for (name, value) in updates { environment[name] = value }
     return environment.map { "\($0.key)=\($0.value)" }
   }
