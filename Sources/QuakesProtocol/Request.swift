@@ -127,6 +127,10 @@ extension Request {
     guard let error = error as? DecodingError else { return String(describing: error) }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      // The decoder names no path for a number it cannot hold (1e300 for an integer).
+      if (try? JSONSerialization.jsonObject(with: line)) is [String: Any] {
+        return "a value cannot be read: \(context.debugDescription)"
+      }
       return "the line is not a JSON object; send one JSON object per line, e.g. {\"v\":1,\"method\":\"quakes.count\"}"
     case .dataCorrupted(let context):
       return "\(self.path(context.codingPath)): \(context.debugDescription)"

@@ -98,6 +98,14 @@ struct RequestTests {
     #expect(throws: ProtocolError(.invalidRequest, "bad params for quakes.list: \"limit\" must be an integer")) {
       try request.params(ListParams.self)
     }
+    let huge = try self.parse(#"{"method":"quakes.list","params":{"limit":1e300}}"#)
+    do {
+      _ = try huge.params(ListParams.self)
+      Issue.record("1e300 read as a limit")
+    } catch {
+      #expect(error.message.hasPrefix("bad params for quakes.list: "), "\(error.message)")
+      #expect(!error.message.contains("not a JSON object"), "\(error.message)")
+    }
     let get = try self.parse(#"{"method":"quakes.get","params":{}}"#)
     #expect(throws: ProtocolError(.invalidRequest, "bad params for quakes.get: \"id\" is required")) {
       try get.params(IdParams.self)
