@@ -36,7 +36,7 @@ struct AlertsHistoryCommand: ParsableCommand {
     let result = try self.options.client().call(.alertHistory, params: params, as: AlertHistoryResult.self)
     switch self.options.outputFormat {
     case .json: write(try QuakeOutput.jsonLine(result))
-    case .ndjson: write(try result.deliveries.map { try QuakeOutput.jsonLine($0) }.reduce(Data(), +))
+    case .ndjson: write(try QuakeOutput.jsonLines(result.deliveries))
     case .table: write(Self.table(result, now: Date()))
     case .csv: write(Self.csv(result))
     case .geojson: throw self.options.unsupported([.table, .json, .ndjson, .csv], by: "alerts history")
