@@ -265,7 +265,10 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakectlTests",
-      dependencies: ["QuakesClient", "QuakesProtocol", "QuakesModel", "USGSStandIn", "QuakesTestSupport"],
+      // QuakectlCommandLine for the status and alerts outputs, which its commands format.
+      dependencies: [
+        "QuakesClient", "QuakesProtocol", "QuakesModel", "USGSStandIn", "QuakesTestSupport", "QuakectlCommandLine",
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -210,7 +210,9 @@ extension SQLiteLocalStore {
   }
 
   /// The deliveries of firings since `since` (of `rule` only, when given),
-  /// newest first, at most `limit`, each with its attempts.
+  /// newest first, at most `limit`, each with its attempts. A firing with no
+  /// delivery (its rule has no channel) is an entry of its own, without a
+  /// channel or a state: the rule only records it, and this is where it shows.
   public func alertHistory(rule: String?, since: Date?, limit: Int) async throws -> [AlertHistoryEntry] {
     try await self.alerts { db in
       var conditions: [String] = []
@@ -227,10 +229,10 @@ extension SQLiteLocalStore {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT d.firing, d.channel, f.rule, f.event, f.quake_id, f.version, f.fired, d.state, d.next_attempt
-          FROM alert_deliveries d JOIN alert_firings f ON f.id = d.firing
+          SELECT f.id, d.channel, f.rule, f.event, f.quake_id, f.version, f.fired, d.state, d.next_attempt
+          FROM alert_firings f LEFT JOIN alert_deliveries d ON d.firing = f.id
           \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-          ORDER BY f.fired DESC, d.firing DESC, d.channel LIMIT ?
+          ORDER BY f.fired DESC, f.id DESC, d.channel LIMIT ?
           """, arguments: arguments)
       let attempts = try db.cachedStatement(
         sql: """
@@ -240,11 +242,12 @@ extension SQLiteLocalStore {
       return try rows.map { row in
         let reader = AlertTables.reader(row, columns: AlertTables.historyColumns)
         let firing = try reader.integer(0)
-        let channel = try reader.text(1)
+        let channel = try reader.optionalText(1)
         let rule = try reader.text(2)
         let event = try reader.text(3)
         let quakeId = try reader.text(4)
-        let tries = try Row.fetchAll(attempts, arguments: [firing, channel]).map { attempt in
+        let rows = try channel.map { try Row.fetchAll(attempts, arguments: [firing, $0]) } ?? []
+        let tries = try rows.map { attempt in
           let attempt = AlertTables.reader(attempt, columns: ["started", "milliseconds", "outcome", "detail"])
           return AlertHistoryEntry.Attempt(
             startedAt: Timestamp.iso8601(
@@ -257,7 +260,8 @@ extension SQLiteLocalStore {
           key: AlertFiring.idempotencyKey(
             rule: rule, event: event, quakeId: quakeId, version: try reader.integer(5, in: QuakeRanges.milliseconds)),
           firedAt: Timestamp.iso8601(Timestamp.date(milliseconds: try reader.integer(6, in: QuakeRanges.milliseconds))),
-          channel: channel, state: AlertDeliveryState(rawValue: try reader.text(7)) ?? .failed,
+          channel: channel,
+          state: try reader.optionalText(7).map { AlertDeliveryState(rawValue: $0) ?? .failed },
           nextAttempt: try reader.optionalInteger(8, in: QuakeRanges.milliseconds)
             .map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) },
           attempts: tries)

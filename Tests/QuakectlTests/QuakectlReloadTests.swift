@@ -152,6 +152,24 @@ struct QuakectlReloadTests {
     }
   }
 
+  @Test("every restart-only key the file sets, changed: the first reload names them all, and so does the second")
+  func restartOnlyKeysNamedAgain() async throws {
+    try await Self.withConfiguredQuakesd("feeds:\n  all_day: 1h\n") { daemon, file in
+      try file.write(
+        "feeds:\n  all_day: 1h\nmetrics-listen: 127.0.0.1:9\nfdsn-base-url: http://127.0.0.1:9/fdsn/\n",
+        baseURL: "http://127.0.0.1:9/elsewhere/")
+      for reload in ["first", "second"] {
+        let reloaded = try await quakectl(["reload", "--format", "json"], daemon: daemon)
+        #expect(reloaded.status == 0, "\(reload): \(reloaded.errors)")
+        let result = try #require(reloaded.json as? [String: Any])
+        #expect(
+          result["restartNeeded"] as? [String] == ["feed-base-url", "metrics-listen", "fdsn-base-url"],
+          "the \(reload) reload: \(reloaded.output)")
+        #expect(result["applied"] as? [String] == [], "the \(reload) reload: \(reloaded.output)")
+      }
+    }
+  }
+
   @Test("a new idle timeout applies to the clients that connect after the reload")
   func idleTimeoutForNewClients() async throws {
     try await Self.withConfiguredQuakesd("feeds:\n  all_day: 1h\n") { daemon, file in

@@ -521,6 +521,17 @@ extension DaemonAlertsTests {
           #expect(!table.output.contains("secret-path"), "a webhook shows its origin only: \(table.output)")
           let status = try await Self.quakectl(["status", "--format", "table"], daemon)
           #expect(status.output.contains("alerts: 2 rules; fired 3"), "\(status.output)")
+          // silent has no channel: the history shows the three firings status counts.
+          let recorded = try await Self.history("silent", daemon)
+          #expect(recorded.compactMap { $0["quakeId"] as? String }.sorted() == ["q0", "q1", "q2"], "\(recorded)")
+          #expect(recorded.allSatisfy { $0["channel"] == nil && $0["state"] == nil }, "\(recorded)")
+          #expect(recorded.allSatisfy { ($0["attempts"] as? [Any])?.isEmpty == true }, "\(recorded)")
+          let recordedTable = try await Self.quakectl(
+            ["alerts", "history", "--rule", "silent", "--format", "table"], daemon)
+          let recordedLines = recordedTable.output.split(separator: "\n").dropFirst()
+          #expect(
+            recordedLines.count == 3 && recordedLines.allSatisfy { $0.contains("recorded, no channel") },
+            "\(recordedTable.output)")
 
           let matched = try await Self.quakectl(["alerts", "test", "big", "--format", "ndjson"], daemon)
           let ids = matched.output.split(separator: "\n").compactMap {

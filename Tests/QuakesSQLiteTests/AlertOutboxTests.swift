@@ -155,6 +155,29 @@ import Testing
     #expect(lastError == "HTTP 500; given up")
   }
 
+  @Test("a firing of a rule with no channel is history too: one entry, no channel, no state, no attempts")
+  func firingWithoutChannelIsHistory() async throws {
+    let store = try SQLiteLocalStore.inMemory()
+    let (a, b) = (Quake.sample("a"), Quake.sample("b"))
+    let silent = { (quake: Quake, firedAt: Date) in
+      AlertFiring(rule: "silent", trigger: .new, quake: quake, firedAt: firedAt, channels: [])
+    }
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [a, b]),
+      firings: [silent(a, self.firedAt), self.firing(.new, b), silent(b, self.firedAt.addingTimeInterval(1))])
+    #expect(try await store.alertDeliveriesDue(at: self.firedAt.addingTimeInterval(60), limit: 10).count == 2)
+
+    let history = try await store.alertHistory(rule: nil, since: nil, limit: 10)
+    #expect(history.map(\.quakeId) == ["b", "b", "b", "a"], "newest first: silent's b, big's two channels, silent's a")
+    #expect(history.map(\.channel) == [nil, "exec:/a", "webhook:http://h/", nil])
+    #expect(history.map(\.state) == [nil, .pending, .pending, nil])
+    let recorded = history.filter { $0.rule == "silent" }
+    #expect(recorded.count == 2 && recorded.allSatisfy { $0.attempts.isEmpty && $0.nextAttempt == nil })
+    #expect(recorded.last?.key == "silent/new/a/\(Timestamp.milliseconds(a.updated))")
+    #expect(try await store.alertHistory(rule: "silent", since: nil, limit: 1).map(\.quakeId) == ["b"])
+    #expect(try await store.alertActivity()["silent"]?.fired == 2, "status counts what the history shows")
+  }
+
   @Test("a test firing is history but not activity, and the delivery loop never picks it up")
   func testFirings() async throws {
     let store = try SQLiteLocalStore.inMemory()

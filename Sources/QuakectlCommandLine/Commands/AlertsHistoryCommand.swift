@@ -4,11 +4,13 @@ import QuakesClient
 import QuakesModel
 import QuakesProtocol
 
-/// `quakectl alerts history`: deliveries with their outcome and attempts.
+/// `quakectl alerts history`: deliveries with their outcome and attempts,
+/// and the firings of rules with no channel, which have no delivery.
 struct AlertsHistoryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
-    abstract: "Show alert deliveries, newest first, with their state and every attempt.")
+    abstract:
+      "Show alert deliveries, newest first, with their state and every attempt; a rule with no channel's firings too.")
 
   @OptionGroup var options: GlobalOptions
 
@@ -36,7 +38,7 @@ struct AlertsHistoryCommand: ParsableCommand {
     let result = try self.options.client().call(.alertHistory, params: params, as: AlertHistoryResult.self)
     switch self.options.outputFormat {
     case .json: write(try QuakeOutput.jsonLine(result))
-    case .ndjson: write(try result.deliveries.map { try QuakeOutput.jsonLine($0) }.reduce(Data(), +))
+    case .ndjson: write(try QuakeOutput.jsonLines(result.deliveries))
     case .table: write(Self.table(result, now: Date()))
     case .csv: write(Self.csv(result))
     case .geojson: throw self.options.unsupported([.table, .json, .ndjson, .csv], by: "alerts history")
@@ -44,7 +46,7 @@ struct AlertsHistoryCommand: ParsableCommand {
   }
 
   static func table(_ result: AlertHistoryResult, now: Date) -> String {
-    guard !result.deliveries.isEmpty else { return "no alert deliveries\n" }
+    guard !result.deliveries.isEmpty else { return "no alert firings\n" }
     var table = TextTable(columns: [
       .init("FIRED"), .init("RULE"), .init("EVENT"), .init("QUAKE"), .init("CHANNEL"), .init("STATE"),
       .init("ATTEMPTS", alignsRight: true), .init("LAST ATTEMPT"),
@@ -53,13 +55,16 @@ struct AlertsHistoryCommand: ParsableCommand {
       let last = entry.attempts.last
       let next = entry.nextAttempt.map { "; next \(relativeAge($0, now: now))" } ?? ""
       return [
-        relativeAge(entry.firedAt, now: now), entry.rule, entry.event, entry.quakeId, entry.channel,
-        entry.state.rawValue,
+        relativeAge(entry.firedAt, now: now), entry.rule, entry.event, entry.quakeId, entry.channel ?? "-",
+        entry.state?.rawValue ?? Self.recorded,
         String(entry.attempts.count), (last?.detail ?? "-") + (entry.state == .pending ? next : ""),
       ]
     }
     return table.render()
   }
+
+  /// The state shown for a firing of a rule with no channel: nothing to deliver.
+  static let recorded = "recorded, no channel"
 
   static func csv(_ result: AlertHistoryResult) -> String {
     let header = [
@@ -69,7 +74,8 @@ struct AlertsHistoryCommand: ParsableCommand {
       header: header,
       rows: result.deliveries.map { entry in
         [
-          entry.firedAt, entry.rule, entry.event, entry.quakeId, entry.key, entry.channel, entry.state.rawValue,
+          entry.firedAt, entry.rule, entry.event, entry.quakeId, entry.key, entry.channel ?? "",
+          entry.state?.rawValue ?? "recorded",
           String(entry.attempts.count), entry.nextAttempt ?? "", entry.attempts.last?.detail ?? "",
         ]
       })

@@ -15,7 +15,7 @@ struct AlertsListCommand: ParsableCommand {
     let result = try self.options.client().call(.alerts, as: AlertsResult.self)
     switch self.options.outputFormat {
     case .json: write(try QuakeOutput.jsonLine(result))
-    case .ndjson: write(try result.rules.map { try QuakeOutput.jsonLine($0) }.reduce(Data(), +))
+    case .ndjson: write(try QuakeOutput.jsonLines(result.rules))
     case .table: write(Self.table(result, now: Date()))
     case .csv, .geojson: throw self.options.unsupported([.table, .json, .ndjson], by: "alerts")
     }

@@ -44,7 +44,8 @@ public enum BackfillProgress {
 
   /// `12,345`.
   static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
+    // An array, whose count is stored: a String's is counted each time.
+    let digits = Array(String(number.magnitude))
     var text = ""
     for (index, digit) in digits.enumerated() {
       if index > 0, (digits.count - index) % 3 == 0 { text += "," }

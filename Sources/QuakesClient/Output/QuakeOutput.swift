@@ -191,6 +191,19 @@ public struct QuakeOutput: Sendable {
     return try encoder.encode(value) + Data("\n".utf8)
   }
 
+  /// `values` as NDJSON, a ``jsonLine(_:)`` each, appended to one buffer
+  /// (adding `Data` values up copies everything before each line: quadratic).
+  public static func jsonLines(_ values: some Sequence<some Encodable>) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var data = Data()
+    for value in values {
+      data.append(try encoder.encode(value))
+      data.append(0x0A)
+    }
+    return data
+  }
+
   /// A number's shortest exact text, `unknown` when there is none.
   private static func text<Number: LosslessStringConvertible>(_ value: Number?, unknown: String = "-") -> String {
     value.map { String($0) } ?? unknown

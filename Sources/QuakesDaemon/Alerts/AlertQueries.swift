@@ -23,7 +23,8 @@ struct AlertQueries: Sendable {
       })
   }
 
-  /// The deliveries `params` ask for, newest first (`alerts.history`).
+  /// The deliveries `params` ask for, and the firings of rules with no
+  /// channel, newest first (`alerts.history`).
   func history(_ params: AlertParams) async throws(ProtocolError) -> AlertHistoryResult {
     let limit = try params.checkedLimit(default: 100)
     let since = try params.since.map { text throws(ProtocolError) in
@@ -37,7 +38,7 @@ struct AlertQueries: Sendable {
     return AlertHistoryResult(
       deliveries: entries.map { entry in
         var entry = entry
-        entry.channel = AlertChannel.shown(entry.channel)
+        entry.channel = entry.channel.map(AlertChannel.shown)
         return entry
       })
   }

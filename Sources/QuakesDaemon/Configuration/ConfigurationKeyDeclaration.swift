@@ -23,6 +23,10 @@ struct ConfigurationKeyDeclaration {
   let formattedValue: (DaemonConfiguration) -> String
   /// Checks the effective value, wherever it came from (the default too).
   let checkEffectiveValue: (DaemonConfiguration, ConfigurationValueSource) throws(ConfigurationError) -> Void
+  /// Sets the key's field of the second configuration to its value in the
+  /// first: a reload keeps what the daemon runs with for a key only a
+  /// restart applies (``ConfigurationKey/appliesOnReload``).
+  let keepRunningValue: (DaemonConfiguration, inout DaemonConfiguration) -> Void
 
   /// Declares a key of values in `format` that sets `field`.
   ///
@@ -46,5 +50,6 @@ struct ConfigurationKeyDeclaration {
     self.checkEffectiveValue = { configuration, source throws(ConfigurationError) in
       try check?(configuration[keyPath: field], source)
     }
+    self.keepRunningValue = { running, configuration in configuration[keyPath: field] = running[keyPath: field] }
   }
 }

@@ -11,15 +11,22 @@ struct ReconcileScheduler {
   let store: Store<QuakesState, QuakesAction>
   let configuration: ReloadableSetting<DaemonConfiguration>
   /// How often the schedule is looked at again when nothing is due (a
-  /// reload may have turned reconciliation on or shortened it).
+  /// reload may have turned reconciliation on or shortened it), or while a
+  /// reconciliation runs; never less often than the interval, so that one
+  /// shorter than this is honoured.
   var recheck: Duration = .seconds(5)
+  /// The time now: the system's, a test's own clock in tests.
+  var now: @Sendable () -> Date = { Date() }
+  /// Waits `duration` or until the task is cancelled: a test's clock moves
+  /// instead of waiting.
+  var sleep: @Sendable (Duration) async -> Void = { duration in try? await Task.sleep(for: duration) }
 
   /// Runs until the calling task is cancelled.
   func run() async {
-    let started = Date()
+    let started = self.now()
     while !Task.isCancelled {
       let wait = await self.dispatchIfDue(since: started)
-      try? await Task.sleep(for: wait)
+      await self.sleep(wait)
     }
   }
 
@@ -28,18 +35,18 @@ struct ReconcileScheduler {
   @StoreActor
   private func dispatchIfDue(since started: Date) -> Duration {
     guard let interval = self.configuration.value.reconcileInterval else { return self.recheck }
+    let recheck = min(self.recheck, interval)
     let last = self.store.snapshot().history[.reconcile]
-    if last?.isRunning == true { return self.recheck }
-    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) * 1e-18
-    let now = Date()
+    if last?.isRunning == true { return recheck }
+    let now = self.now()
     // A start recorded in the future (the clock was ahead then) counts as now.
-    let due = min(last?.started ?? started, now).addingTimeInterval(seconds)
-    guard due <= now else { return min(self.recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
+    let due = min(last?.started ?? started, now).addingTimeInterval(interval.seconds)
+    guard due <= now else { return min(recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
     try? self.store.dispatch(action: .scheduler(.reconcileDue(date: now)))
     guard let started = self.store.snapshot().history[.reconcile], started.id != last?.id else {
       // Nothing to reconcile (the cache is empty): wait a whole interval.
-      return max(self.recheck, min(interval, .seconds(3_600)))
+      return min(interval, .seconds(3_600))
     }
-    return self.recheck
+    return recheck
   }
 }

@@ -12,8 +12,9 @@ import QuakesUSGS
 /// The new configuration is checked whole before anything is applied; a bad
 /// one changes nothing. A new value of a key the daemon opened at its start
 /// (``ConfigurationKey/appliesOnReload``) is reported and waits for a
-/// restart. One reload runs at a time; systemd hears `RELOADING=1` before it
-/// and `READY=1` after it, as `Type=notify-reload` expects.
+/// restart, at every reload until then (``ReloadPlan``). One reload runs at
+/// a time; systemd hears `RELOADING=1` before it and `READY=1` after it, as
+/// `Type=notify-reload` expects.
 actor ConfigurationReloader {
   private let source: ReloadSource
   /// The configuration the daemon runs with; the watchdog reads it too.
@@ -89,22 +90,15 @@ actor ConfigurationReloader {
       throw error
     }
     let old = self.current.value
-    let changed = ConfigurationKey.allCases.filter {
-      $0.declaration.formattedValue(old) != $0.declaration.formattedValue(resolved.configuration)
-    }
-    let applied = changed.filter(\.appliesOnReload)
-    let restartNeeded = changed.filter { !$0.appliesOnReload }
-    var new = resolved.configuration
-    new.stateDirectory = old.stateDirectory
-    new.runtimeDirectory = old.runtimeDirectory
-    new.feedBaseURL = old.feedBaseURL
-    new.metricsListen = old.metricsListen
-    await self.apply(new, old: old)
+    let plan = ReloadPlan(running: old, loaded: resolved.configuration)
+    await self.apply(plan.configuration, old: old)
     self.metrics?.reloaded("applied")
     self.log(
-      applied: applied, restartNeeded: restartNeeded, configuration: new, file: resolved.file, requester: requester)
+      applied: plan.applied, restartNeeded: plan.restartNeeded, configuration: plan.configuration,
+      file: resolved.file, requester: requester)
     return ReloadResult(
-      configFile: resolved.file?.path, applied: applied.map(\.name), restartNeeded: restartNeeded.map(\.name))
+      configFile: resolved.file?.path, applied: plan.applied.map(\.name),
+      restartNeeded: plan.restartNeeded.map(\.name))
   }
 
   private func apply(_ new: DaemonConfiguration, old: DaemonConfiguration) async {

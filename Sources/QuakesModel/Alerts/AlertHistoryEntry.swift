@@ -1,10 +1,14 @@
 /// One delivery of one alert firing to one channel, with every attempt
 /// made so far: a line of `quakectl alerts history`. Times are ISO 8601 in
 /// UTC with milliseconds.
+///
+/// A firing of a rule with no channel has no delivery: it is one entry
+/// without a channel or a state (recorded, nothing to send), so that the
+/// history shows what such a rule did.
 public struct AlertHistoryEntry: Codable, Hashable, Sendable {
   /// The rule that fired.
   public var rule: String
-  /// `new`, `upgraded`, `deleted` or `test`.
+  /// `new`, `upgraded`, `deleted`, `test` or `digest`.
   public var event: String
   /// The quake the firing is about.
   public var quakeId: String
@@ -12,10 +16,11 @@ public struct AlertHistoryEntry: Codable, Hashable, Sendable {
   public var key: String
   /// When the rule fired.
   public var firedAt: String
-  /// The channel, e.g. `webhook:https://hooks.example.org/quakes`.
-  public var channel: String
-  /// Where the delivery stands.
-  public var state: AlertDeliveryState
+  /// The channel, e.g. `webhook:https://hooks.example.org/quakes`; `nil`
+  /// for a firing of a rule with no channel.
+  public var channel: String?
+  /// Where the delivery stands; `nil` for a firing of a rule with no channel.
+  public var state: AlertDeliveryState?
   /// When the next attempt is due, while ``state`` is pending.
   public var nextAttempt: String?
   /// Every attempt, oldest first.
@@ -23,8 +28,8 @@ public struct AlertHistoryEntry: Codable, Hashable, Sendable {
 
   /// Creates an entry.
   public init(
-    rule: String, event: String, quakeId: String, key: String, firedAt: String, channel: String,
-    state: AlertDeliveryState, nextAttempt: String?, attempts: [Attempt]
+    rule: String, event: String, quakeId: String, key: String, firedAt: String, channel: String?,
+    state: AlertDeliveryState?, nextAttempt: String?, attempts: [Attempt]
   ) {
     self.rule = rule
     self.event = event
