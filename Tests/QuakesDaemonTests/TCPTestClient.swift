@@ -58,24 +58,51 @@ final class TCPTestClient: Sendable {
     shutdown(self.descriptor, Int32(SHUT_WR))
   }
 
+  /// What the server sends until `marker` has come, the connection closes,
+  /// or `deadline` passes, whichever is first.
+  func read(until marker: String, before deadline: ContinuousClock.Instant) async throws -> String {
+    var received: [UInt8] = []
+    while !String(decoding: received, as: UTF8.self).contains(marker),
+      case .data(let bytes) = try await self.next(before: deadline)
+    {
+      received += bytes
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
   /// Everything the server sends until it closes the connection, or `nil`
   /// when it has not closed it by `deadline`.
-  func readToEnd(before deadline: ContinuousClock.Instant) -> String? {
+  func readToEnd(before deadline: ContinuousClock.Instant) async throws -> String? {
     var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let left = deadline - .now
-      guard left > .zero else { return nil }
-      var entry = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, 1, Int32(clamping: left.components.seconds * 1_000 + 1))
-      if ready < 0, errno != EINTR { return nil }
-      guard ready > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
-      if count == 0 || (count < 0 && errno == ECONNRESET) {
-        return String(decoding: received, as: UTF8.self)
+      switch try await self.next(before: deadline) {
+      case .data(let bytes): received += bytes
+      case .closed: return String(decoding: received, as: UTF8.self)
+      case .timedOut: return nil
       }
-      if count > 0 { received.append(contentsOf: buffer[..<count]) }
     }
+  }
+
+  private enum Received {
+    case data([UInt8])
+    case closed
+    case timedOut
+  }
+
+  /// The next bytes the server sends. It looks without blocking and sleeps
+  /// between looks: a blocking wait would hold a thread of the task pool,
+  /// which the server under test may need to answer.
+  private func next(before deadline: ContinuousClock.Instant) async throws -> Received {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while ContinuousClock.now < deadline {
+      let count = buffer.withUnsafeMutableBytes {
+        recv(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      if count > 0 { return .data(Array(buffer[..<count])) }
+      if count == 0 || (errno != EAGAIN && errno != EINTR) { return .closed }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    return .timedOut
   }
 
   /// Whether the server has closed the connection, without waiting.
