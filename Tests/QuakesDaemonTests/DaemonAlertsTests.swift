@@ -476,10 +476,17 @@ extension DaemonAlertsTests {
         standIn.setFeed("all_hour", body: Self.quakes(["6.1"]))
         try await Self.withAlertingQuakesd(in: directory, standIn: standIn, alerts: "  {}") { daemon in
           try await daemon.child.waitForLine { $0.contains("polled all_hour: 1 inserted") }
-          try "feeds: {all_hour: 1h}\nalerts:\n  big: {min-magnitude: 6, webhook: \"\(receiver.url())\"}\n"
-            .write(toFile: directory.file("quakesd.conf"), atomically: true, encoding: .utf8)
+          try """
+          feeds: {all_hour: 1h}
+          alerts:
+            big: {min-magnitude: 6, webhook: "\(receiver.url())"}
+            later: {min-magnitude: 9, exec: /nonexistent/notify}
+
+          """.write(toFile: directory.file("quakesd.conf"), atomically: true, encoding: .utf8)
           let reloaded = try await Self.quakectl(["reload", "--format", "json"], daemon)
           #expect(reloaded.status == 0 && reloaded.output.contains("\"alerts\""), "\(reloaded.output)")
+          // A program not installed yet is no error, but a reload says so, as a start does.
+          try await daemon.child.waitForLine { $0.contains("runs /nonexistent/notify, which does not exist (yet)") }
 
           let now = Int64(Date().timeIntervalSince1970 * 1000)
           let features = [

@@ -96,6 +96,7 @@ actor ConfigurationReloader {
     self.log(
       applied: plan.applied, restartNeeded: plan.restartNeeded, configuration: plan.configuration,
       file: resolved.file, requester: requester)
+    for warning in resolved.warnings { self.logger.warning("\(warning)") }
     return ReloadResult(
       configFile: resolved.file?.path, applied: plan.applied.map(\.name),
       restartNeeded: plan.restartNeeded.map(\.name))
