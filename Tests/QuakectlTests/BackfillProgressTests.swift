@@ -26,6 +26,19 @@ struct BackfillProgressTests {
     #expect(BackfillProgress.line(self.job(eta: 185)).hasSuffix("ETA 3m05s"))
   }
 
+  @Test("a job the service asked to wait says until when and why, while it runs")
+  func waiting() {
+    var job = self.job()
+    job.waitingUntil = "2026-11-24T09:00:13.000Z"
+    job.waitingReason = "the service answered HTTP/1.1 503 Service Unavailable; attempt 2 of 8 follows"
+    #expect(
+      BackfillProgress.line(job).hasSuffix(
+        "ETA 12s  waiting until 2026-11-24T09:00:13.000Z: the service answered HTTP/1.1 503 Service Unavailable; attempt 2 of 8 follows"
+      ))
+    job.phase = "done"
+    #expect(!BackfillProgress.line(job).contains("waiting"), "only while it runs")
+  }
+
   @Test("before the total is known: no bar; nonsense from the socket is clamped, never a crash")
   func unknownTotal() {
     #expect(

@@ -245,6 +245,11 @@ struct DaemonBackfillTests {
         let run = try await Self.quakectl(
           ["backfill", "--since", "2020-01-01", "--until", "2020-03-01", "--wait", "--timeout", "60"], daemon: daemon)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(
+          run.output.contains(
+            #""waitingReason":"the service answered HTTP/1.1 429 Too Many Requests and asked to wait"#)
+            && run.output.contains(#""waitingUntil":""#),
+          "--wait shows the wait, not a stall: \(run.output)")
         let requests = standIn.fdsnRequests
         #expect(requests.count >= 3, "the refused count, the count again, the query")
         let gap = requests[1].receivedAt.timeIntervalSince(requests[0].receivedAt)

@@ -132,21 +132,23 @@ struct FDSNPartsTests {
           try await Task.sleep(for: .milliseconds(50))
           await timeline.end(start)
           return 429
-        }, holdingAfter: { _ in .milliseconds(400) })
+        }, holdingAfter: { _ in RequestPacer.Hold(.milliseconds(400), reason: "the service answered 429") })
     }
     try await Task.sleep(for: .milliseconds(10))
     let second = Task {
       try await pacer.run {
         let start = await timeline.begin()
         await timeline.end(start)
-        return 200
+        // Until this request ends, the hold it waited out is the last one.
+        return pacer.waiting(at: .distantPast)?.reason
       }
     }
     #expect(try await first.value == 429)
-    #expect(try await second.value == 200)
+    #expect(try await second.value == "the service answered 429", "the hold in force, and why")
     let spans = await timeline.spans
     #expect(spans.count == 2)
     #expect(spans[1].start - spans[0].end >= .milliseconds(400))
+    #expect(pacer.waiting(at: .distantPast) == nil, "the second request asked for no hold")
   }
 
   @Test("a request cancelled while it waits throws CancellationError, sends nothing, and the pacer goes on")

@@ -6,7 +6,9 @@ public import QuakesProtocol
 /// summary for the end.
 public enum BackfillProgress {
   /// The progress line, e.g. `[#########-----------]  45%  2 windows done,
-  /// 3 planned  20,512 of 45,000 events, 20,498 written  ETA 12s`.
+  /// 3 planned  20,512 of 45,000 events, 20,498 written  ETA 12s`, and
+  /// `waiting until 2026-11-27T06:01:08.000Z: the service answered …` while
+  /// the service has asked it to wait.
   public static func line(_ job: HistoryJobResult, width: Int = 20) -> String {
     var parts: [String] = []
     if let expected = job.eventsExpected, expected > 0 {
@@ -26,6 +28,11 @@ public enum BackfillProgress {
       parts.append("ETA \(Self.duration(eta))")
     } else if job.phase != "running" {
       parts.append(job.phase)
+    }
+    // A wait the service asked for, so that a backfill in a 10 s backoff
+    // does not look stalled.
+    if job.phase == "running", let until = job.waitingUntil {
+      parts.append("waiting until \(until): \(job.waitingReason ?? "the service asked to wait")")
     }
     return parts.joined(separator: "  ")
   }

@@ -2,22 +2,34 @@ import Foundation
 import QuakesData
 import QuakesModel
 import QuakesProtocol
+import QuakesUSGS
 
 /// How the history jobs of a state read on the wire (`backfill.status`,
 /// `quakes.status`).
 enum HistoryReport {
-  /// The last backfill and reconciliation of `state`; `nil` when neither ran.
-  static func result(of state: QuakesState, now: Date, started: Bool? = nil) -> BackfillResult? {
+  /// The last backfill and reconciliation of `state`; `nil` when neither
+  /// ran. `waiting` is the FDSN requests' hold in force, shown on the job
+  /// that runs (the backfill, when both do: it has the next request).
+  static func result(
+    of state: QuakesState, now: Date, waiting: RequestPacer.Waiting? = nil, started: Bool? = nil
+  ) -> BackfillResult? {
     guard !state.history.isEmpty || started != nil else { return nil }
+    let waiter: HistoryJob.Kind? =
+      state.history[.backfill]?.isRunning == true
+      ? .backfill : state.history[.reconcile]?.isRunning == true ? .reconcile : nil
     return BackfillResult(
-      backfill: state.history[.backfill].map { self.result($0, now: now) },
-      reconcile: state.history[.reconcile].map { self.result($0, now: now) },
+      backfill: state.history[.backfill].map {
+        self.result($0, now: now, waiting: waiter == .backfill ? waiting : nil)
+      },
+      reconcile: state.history[.reconcile].map {
+        self.result($0, now: now, waiting: waiter == .reconcile ? waiting : nil)
+      },
       started: started)
   }
 
   /// One job as the protocol reports it. The ETA assumes the rest goes at
   /// the pace of this run (``HistoryJob/secondsLeft(at:)``).
-  static func result(_ job: HistoryJob, now: Date) -> HistoryJobResult {
+  static func result(_ job: HistoryJob, now: Date, waiting: RequestPacer.Waiting? = nil) -> HistoryJobResult {
     let error: String? = if case .failed(let message) = job.phase { message } else { nil }
     let eta = job.secondsLeft(at: now).map { Int($0.rounded(.up)) }
     return HistoryJobResult(
@@ -27,7 +39,8 @@ enum HistoryReport {
       cursor: Self.time(job.cursor), started: Timestamp.iso8601(job.started), updated: Timestamp.iso8601(job.updated),
       finished: job.finished.map(Timestamp.iso8601), windowsDone: job.windowsDone, windowsPending: job.pending.count,
       eventsFetched: job.eventsFetched, eventsWritten: job.eventsWritten, eventsRemoved: job.eventsRemoved,
-      eventsExpected: job.eventsExpected, etaSeconds: eta)
+      eventsExpected: job.eventsExpected, etaSeconds: eta, waitingUntil: waiting.map { Timestamp.iso8601($0.until) },
+      waitingReason: waiting?.reason)
   }
 
   private static func time(_ milliseconds: Int64) -> String {

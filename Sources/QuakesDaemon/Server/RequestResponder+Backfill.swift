@@ -22,19 +22,19 @@ extension RequestResponder {
           "a backfill from \(Timestamp.iso8601(Timestamp.date(milliseconds: running.query.since))) is running; "
             + "wait for it (quakectl backfill --status) or stop it (quakectl backfill --cancel)")
       }
-      return HistoryReport.result(of: state, now: now, started: false) ?? BackfillResult(started: false)
+      return self.reporter.history(of: state, now: now, started: false) ?? BackfillResult(started: false)
     }
     do {
       try self.store.dispatch(action: .client(.backfill(query: query, date: now)))
     } catch {
       throw ProtocolError(.internal, "starting the backfill failed: \(error)")
     }
-    return HistoryReport.result(of: self.store.snapshot(), now: now, started: true) ?? BackfillResult(started: true)
+    return self.reporter.history(of: self.store.snapshot(), now: now, started: true) ?? BackfillResult(started: true)
   }
 
   /// The last backfill and reconciliation.
   func backfillStatus() -> BackfillResult {
-    HistoryReport.result(of: self.store.snapshot(), now: Date()) ?? BackfillResult()
+    self.reporter.history(of: self.store.snapshot(), now: Date()) ?? BackfillResult()
   }
 
   /// Stops the running backfill; what it wrote stays, and running the same
@@ -50,6 +50,6 @@ extension RequestResponder {
     } catch {
       throw ProtocolError(.internal, "cancelling the backfill failed: \(error)")
     }
-    return HistoryReport.result(of: self.store.snapshot(), now: now) ?? BackfillResult()
+    return self.reporter.history(of: self.store.snapshot(), now: now) ?? BackfillResult()
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import QuakesData
 import QuakesModel
 import QuakesProtocol
+import QuakesUSGS
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
@@ -12,6 +13,13 @@ struct StatusReporter: Sendable {
   let timetable: PollTimetable
   /// When the daemon started.
   let startedAt: Date
+  /// The FDSN requests' hold in force, if any (``RequestPacer/waiting(at:)``).
+  var historyWaiting: @Sendable (Date) -> RequestPacer.Waiting? = { _ in nil }
+
+  /// The history jobs of `state` at `now`, with the FDSN requests' hold.
+  func history(of state: QuakesState, now: Date, started: Bool? = nil) -> BackfillResult? {
+    HistoryReport.result(of: state, now: now, waiting: self.historyWaiting(now), started: started)
+  }
 
   /// The status of `state`.
   func status(of state: QuakesState) -> StatusResult {
@@ -25,7 +33,7 @@ struct StatusReporter: Sendable {
       cache: self.cache(of: state),
       database: StatusResult.Database(path: self.databasePath, sizeBytes: self.databaseSize()),
       feeds: feeds.sorted().map { self.feed($0, in: state) },
-      history: HistoryReport.result(of: state, now: Date()))
+      history: self.history(of: state, now: Date()))
   }
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {

@@ -36,13 +36,18 @@ public struct HistoryJobResult: Hashable, Sendable, Codable {
   public var eventsExpected: Int?
   /// The seconds left at the pace so far, while it runs and once it is known.
   public var etaSeconds: Int?
+  /// While it runs and the service asked it to wait (a `Retry-After`, a
+  /// backoff after a failure): until when no request goes out.
+  public var waitingUntil: String?
+  /// Why it waits, for people: what the service answered.
+  public var waitingReason: String?
 
   /// Creates a result.
   public init(
     kind: String, phase: String, error: String? = nil, since: String, until: String, filters: String,
     cursor: String, started: String, updated: String, finished: String? = nil, windowsDone: Int,
     windowsPending: Int, eventsFetched: Int, eventsWritten: Int, eventsRemoved: Int, eventsExpected: Int? = nil,
-    etaSeconds: Int? = nil
+    etaSeconds: Int? = nil, waitingUntil: String? = nil, waitingReason: String? = nil
   ) {
     self.kind = kind
     self.phase = phase
@@ -61,5 +66,7 @@ public struct HistoryJobResult: Hashable, Sendable, Codable {
     self.eventsRemoved = eventsRemoved
     self.eventsExpected = eventsExpected
     self.etaSeconds = etaSeconds
+    self.waitingUntil = waitingUntil
+    self.waitingReason = waitingReason
   }
 }

@@ -89,20 +89,24 @@ extension USGSRemoteStore {
   /// transient failure, nothing more than the pacer's interval otherwise.
   private static func hold(
     after outcome: Result<NetworkResponse, any Error>, attempt: Int, policy: FDSNRetryPolicy, halving: Bool
-  ) -> Duration? {
+  ) -> RequestPacer.Hold? {
+    let again = attempt < policy.attempts ? "; attempt \(attempt + 1) of \(policy.attempts) follows" : ""
     switch outcome {
     case .success(let response):
       guard FDSNRetryPolicy.isTransient(response.status) else { return nil }
+      let answered = "the service answered \(response.statusLine)"
       if let value = response.header("retry-after"),
         let asked = RetryAfter.delay(value, now: Date(), limit: policy.longestRetryAfter)
       {
-        return asked
+        return RequestPacer.Hold(asked, reason: answered + " and asked to wait (Retry-After)" + again)
       }
-      return policy.backoff(after: attempt)
+      return RequestPacer.Hold(policy.backoff(after: attempt), reason: answered + again)
     case .failure(let error as NetworkError) where halving && Self.callsForHalving(error):
       return nil
+    case .failure(let error as NetworkError):
+      return RequestPacer.Hold(policy.backoff(after: attempt), reason: error.reason + again)
     case .failure(let error):
-      return error is CancellationError ? nil : policy.backoff(after: attempt)
+      return error is CancellationError ? nil : RequestPacer.Hold(policy.backoff(after: attempt), reason: "\(error)")
     }
   }
 
