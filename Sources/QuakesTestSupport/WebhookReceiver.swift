@@ -44,6 +44,8 @@ public final class WebhookReceiver: Sendable {
     case cutShort
     /// The head (with a `Content-Length` of 1,000), then nothing.
     case headOnly
+    /// A body said to be gzip that is not.
+    case badEncoding
   }
 
   /// The port it listens on.
@@ -188,6 +190,9 @@ public final class WebhookReceiver: Sendable {
       case .large(let bytes, announced: true): fields.add(name: "Content-Length", value: String(bytes))
       case .large: break
       case .cutShort, .headOnly: fields.add(name: "Content-Length", value: "1000")
+      case .badEncoding:
+        fields.add(name: "Content-Encoding", value: "gzip")
+        fields.add(name: "Content-Length", value: "15")
       }
       let response = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: fields)
       context.writeAndFlush(self.wrapOutboundOut(.head(response)), promise: nil)
@@ -205,6 +210,9 @@ public final class WebhookReceiver: Sendable {
       case .cutShort:
         context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "0123456789")))), promise: nil)
         context.close(promise: nil)
+      case .badEncoding:
+        context.write(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "not gzip at all")))), promise: nil)
+        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
       case .headOnly:
         break
       }

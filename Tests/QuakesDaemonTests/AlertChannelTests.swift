@@ -29,6 +29,7 @@ struct AlertChannelTests {
 
   static let brokenBodies: [WebhookReceiver.BrokenBody] = [
     .large(bytes: 8 << 20, announced: true), .large(bytes: 8 << 20, announced: false), .cutShort, .headOnly,
+    .badEncoding,
   ]
 
   @Test("a 2xx whose body then goes wrong is delivered, and the receiver got one request", arguments: brokenBodies)
