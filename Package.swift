@@ -40,6 +40,9 @@ let package = Package(
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "QuakesSQLite", targets: ["QuakesSQLite"]),
     .library(name: "QuakesUSGS", targets: ["QuakesUSGS"]),
+    // What a Swift program needs to talk to quakesd (docs/protocol.md, "A Swift client").
+    .library(name: "QuakesProtocol", targets: ["QuakesProtocol"]),
+    .library(name: "QuakesClient", targets: ["QuakesClient"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),

@@ -2,6 +2,7 @@ import Foundation
 import QuakesData
 import QuakesModel
 import Testing
+import USGSStandIn
 
 /// Which rules a committed diff fires, for which quakes, and why: the rules
 /// of docs/alerts.md, one at a time.
@@ -143,8 +144,9 @@ struct AlertEvaluationTests {
 
   @Test("on 200 random batches and rule sets, exactly what a rule-by-rule check over every quake fires")
   func matchesBruteForce() {
-    var generator = SystemRandomNumberGenerator()
-    for _ in 0..<200 {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var generator = SplitMix64(seed: seed)
+    for round in 0..<200 {
       let rules = (0..<Int.random(in: 1...8, using: &generator)).map { index in
         var filter = QuakesQuery.Filter()
         if Bool.random(using: &generator) {
@@ -199,8 +201,10 @@ struct AlertEvaluationTests {
         }
       }
       let fired = AlertEvaluation.firings(for: diff, previous: { previous[$0] }, rules: rules, at: self.now)
-      #expect(Set(fired.map { "\($0.rule) \($0.trigger.rawValue) \($0.quake.id)" }) == expected)
-      #expect(fired.count == expected.count, "nothing fires twice")
+      #expect(
+        Set(fired.map { "\($0.rule) \($0.trigger.rawValue) \($0.quake.id)" }) == expected,
+        "round \(round), seed \(seed)")
+      #expect(fired.count == expected.count, "nothing fires twice (round \(round), seed \(seed))")
     }
   }
 }
