@@ -291,6 +291,7 @@ let package = Package(
         "QuakesModel",
         "QuakesData",
         "QuakesTestSupport",
+        "USGSStandIn",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       // Database files made by earlier releases, opened by path (#filePath).

@@ -35,6 +35,9 @@ extension SQLiteLocalStore {
           try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
         }
         try db.execute(sql: "PRAGMA journal_size_limit = \(Self.journalSizeLimit)")
+        // The Swift code the list filter shares with the selectors
+        // (SQLiteLocalStore.quakesPage), on every connection.
+        for function in QueryFunctions.always { db.add(function: function) }
       }
       return configuration
     }

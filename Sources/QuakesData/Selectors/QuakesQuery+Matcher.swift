@@ -76,11 +76,7 @@ extension QuakesQuery.Filter {
       if let network = self.network, !Self.lowercased(quake.network, equals: network) { return false }
       if self.needsImpact, !self.matchesImpact(quake) { return false }
       if let box = self.filter.bbox, !box.contains(quake.epicentre) { return false }
-      if let near = self.filter.near, let radius = near.radiusKm,
-        Earth.distanceKm(near.centre, quake.epicentre) > radius
-      {
-        return false
-      }
+      if let near = self.filter.near, !near.contains(quake.epicentre) { return false }
       if let region = self.filter.within, !region.contains(quake.epicentre) { return false }
       if !self.search.isEmpty {
         guard let place = quake.place, self.search.isFound(in: place) else { return false }

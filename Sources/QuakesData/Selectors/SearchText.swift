@@ -10,10 +10,16 @@ import Foundation
 /// combining mark is looked up in ``Folding``, a table Foundation filled
 /// once. Only a place with a character outside that table is folded by
 /// Foundation, as the seed's way would.
-struct SearchText: Hashable, Sendable {
-  let bytes: [UInt8]
+///
+/// It is `package` because QuakesSQLite's `quakesd_found_in` SQL function
+/// calls ``isFound(in:)`` too, so that a search answered by the database
+/// folds exactly as the matcher does.
+package struct SearchText: Hashable, Sendable {
+  /// The folded text, as UTF-8.
+  package let bytes: [UInt8]
 
-  init(_ text: String) {
+  /// `text`, folded.
+  package init(_ text: String) {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
       self.bytes = text.utf8.map(Folding.lowercased)
     } else {
@@ -21,7 +27,14 @@ struct SearchText: Hashable, Sendable {
     }
   }
 
-  var isEmpty: Bool { self.bytes.isEmpty }
+  /// A text already folded: the ``bytes`` of another `SearchText` (as a
+  /// SQL function receives them, once per row, without folding them again).
+  package init(folded bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// Whether the folded text is empty, so that it is found everywhere.
+  package var isEmpty: Bool { self.bytes.isEmpty }
 
   /// Whether `other` occurs in this text.
   func contains(_ other: SearchText) -> Bool {
@@ -29,7 +42,7 @@ struct SearchText: Hashable, Sendable {
   }
 
   /// Whether this text occurs in `text` once both are folded.
-  func isFound(in text: String) -> Bool {
+  package func isFound(in text: String) -> Bool {
     guard !self.bytes.isEmpty else { return true }
     var text = text
     let found = text.withUTF8 { haystack -> Bool? in
@@ -72,7 +85,7 @@ struct SearchText: Hashable, Sendable {
   /// Whether `text` lowercased is `lowercase` (event types, magnitude
   /// types, networks): compared byte by byte when `text` is ASCII, without
   /// making a lowercased copy.
-  static func lowercased(_ text: String, equals lowercase: String) -> Bool {
+  package static func lowercased(_ text: String, equals lowercase: String) -> Bool {
     let utf8 = text.utf8
     guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() == lowercase }
     return utf8.elementsEqual(lowercase.utf8) { Folding.lowercased($0) == $1 }

@@ -11,4 +11,13 @@ public struct GeoCircle: Hashable, Sendable {
     self.centre = centre
     self.radiusKm = radiusKm
   }
+
+  /// Whether `point` lies in the circle: within ``radiusKm`` of the centre
+  /// by ``Earth/distanceKm(_:_:)``, edge included; every point when there
+  /// is no radius. (Written as "not farther than", so a radius that is not
+  /// a number excludes nothing, as the list filter always did.)
+  public func contains(_ point: GeoPoint) -> Bool {
+    guard let radiusKm = self.radiusKm else { return true }
+    return !(Earth.distanceKm(self.centre, point) > radiusKm)
+  }
 }

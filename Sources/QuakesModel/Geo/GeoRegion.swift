@@ -16,8 +16,8 @@ public struct GeoRegion: Hashable, Sendable {
   public struct Polygon: Hashable, Sendable {
     /// The rings as given.
     public var rings: [[GeoPoint]]
-    /// The rings unwrapped, as tested.
-    private let unwrapped: [[GeoPoint]]
+    /// The rings unwrapped, as tested (and as ``GeoRegion/coveringBoxes`` bounds them).
+    let unwrapped: [[GeoPoint]]
 
     /// The polygon of `rings`: the outer ring first, then the holes.
     public init(rings: [[GeoPoint]]) {
