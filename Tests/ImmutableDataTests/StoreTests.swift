@@ -18,7 +18,7 @@ private enum Counter {
   }
 }
 
-@Suite("Store: dispatch, thunks, selectors, streams", .timeLimit(.minutes(1)))
+@Suite("Store: dispatch, thunks, selectors, streams", .timeLimit(.minutes(3)))
 @StoreActor
 struct StoreTests {
   private let store = Store<Int, Counter.Action>(initialState: 0, reducer: Counter.reduce)

@@ -3,7 +3,7 @@ import QuakesTestSupport
 import Testing
 
 /// A backup stopped while it waits for the daemon leaves nothing behind.
-@Suite("quakectl backup, interrupted", .timeLimit(.minutes(1)))
+@Suite("quakectl backup, interrupted", .timeLimit(.minutes(3)))
 struct QuakectlBackupInterruptTests {
   @Test(
     "Ctrl-C, SIGTERM or a closed terminal during a backup: quakectl ends by the signal and removes its partial file",

@@ -3,7 +3,7 @@ import QuakesTestSupport
 import Testing
 
 /// The exit statuses scripts rely on, each against the situation that causes it.
-@Suite("quakectl exit statuses", .timeLimit(.minutes(1)))
+@Suite("quakectl exit statuses", .timeLimit(.minutes(3)))
 struct QuakectlExitStatusTests {
   @Test("7 when no daemon runs, the message naming the socket path and how to start quakesd")
   func notRunning() async throws {

@@ -3,7 +3,7 @@ import QuakesTestSupport
 import Testing
 
 /// man/quakectl.1 and docs/cli.md say what the binary does.
-@Suite("quakectl(1) matches --help", .timeLimit(.minutes(1)))
+@Suite("quakectl(1) matches --help", .timeLimit(.minutes(3)))
 struct QuakectlManualTests {
   /// The commands of today: `quakectl --help` must list at least these, so
   /// that a help text the test cannot parse fails instead of checking nothing.

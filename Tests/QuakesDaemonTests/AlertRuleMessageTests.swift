@@ -5,7 +5,7 @@ import Testing
 /// What the real `quakesd --check-config` says of an alert rule it refuses
 /// or doubts: the reason, short, with the rule's name and the line of the
 /// field at fault; a program not installed yet is a warning, not an error.
-@Suite("Alert rule messages: short, on the rule's line, with did-you-mean", .timeLimit(.minutes(1)))
+@Suite("Alert rule messages: short, on the rule's line, with did-you-mean", .timeLimit(.minutes(3)))
 struct AlertRuleMessageTests {
   /// `--check-config` of a file holding `text`; its exit status and output.
   private func check(_ text: String) async throws -> (status: Int32, output: [String], path: String) {

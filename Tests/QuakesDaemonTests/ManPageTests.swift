@@ -6,7 +6,7 @@ import Testing
 /// The manual pages, the example file and docs/configuration.md say what the
 /// binary and the code do: every flag of `quakesd --help`, every key and its
 /// environment variable.
-@Suite("Manual pages and configuration docs match --help and the keys", .timeLimit(.minutes(1)))
+@Suite("Manual pages and configuration docs match --help and the keys", .timeLimit(.minutes(3)))
 struct ManPageTests {
   private static let root = ManualPage.repositoryRoot
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The scheduler's loop and its watchdog on a real store, with no listener:
 /// the test itself answers the polls (or leaves them hanging).
-@Suite("PollScheduler: each feed's loop, and the watchdog", .timeLimit(.minutes(1)))
+@Suite("PollScheduler: each feed's loop, and the watchdog", .timeLimit(.minutes(3)))
 @StoreActor
 struct PollSchedulerTests {
   /// Retries within milliseconds, so the loop can be watched going round.

@@ -256,7 +256,7 @@ struct SystemdTests {
 }
 
 /// The unit files in `systemd/`, checked by systemd's own tools.
-@Suite("systemd units: verify, security score, sysusers", .timeLimit(.minutes(1)))
+@Suite("systemd units: verify, security score, sysusers", .timeLimit(.minutes(3)))
 struct SystemdUnitTests {
   private static let units = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("systemd")

@@ -5,7 +5,7 @@ import Testing
 
 /// `quakes.watch` with filter params: the changes of the filtered view, from
 /// the real daemon, beside an unfiltered watcher of the same refresh.
-@Suite("quakes.watch through a filter, end to end", .timeLimit(.minutes(1)))
+@Suite("quakes.watch through a filter, end to end", .timeLimit(.minutes(3)))
 struct WatchFilterTests {
   private static func feed(_ magnitudes: [(String, Double)], generated: Int64) -> String {
     SyntheticFeed.body(

@@ -7,7 +7,7 @@ import Testing
 /// A backfill and a reconciliation through the real store, reducer and
 /// listener, against the store doubles: which windows are asked for, what
 /// is written, and what a restart resumes.
-@Suite("History jobs through the store and the listener", .timeLimit(.minutes(1)))
+@Suite("History jobs through the store and the listener", .timeLimit(.minutes(3)))
 @StoreActor
 struct HistoryFlowTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)

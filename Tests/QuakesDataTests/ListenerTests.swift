@@ -8,7 +8,7 @@ import Testing
 /// The listener, transition by transition, against store doubles (as in the
 /// seed): each test hands it one (old state, action, new state) and checks
 /// which store it called and what it dispatched.
-@Suite("Listener: side effects after the reducer", .timeLimit(.minutes(1)))
+@Suite("Listener: side effects after the reducer", .timeLimit(.minutes(3)))
 @StoreActor
 struct ListenerTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)
@@ -286,7 +286,7 @@ struct ListenerTests {
 }
 
 /// The whole loop with the real store: reducer, listener, session, doubles.
-@Suite("Listener with the real Store", .timeLimit(.minutes(1)))
+@Suite("Listener with the real Store", .timeLimit(.minutes(3)))
 @StoreActor
 struct ListenerStoreTests {
   private let date = Date(timeIntervalSince1970: 1_700_000_000)

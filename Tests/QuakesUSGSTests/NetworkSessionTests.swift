@@ -6,7 +6,7 @@ import Testing
 import USGSStandIn
 
 /// libcurl, for real, against the USGS stand-in on 127.0.0.1.
-@Suite("CurlNetworkSession against the USGS stand-in", .timeLimit(.minutes(1)))
+@Suite("CurlNetworkSession against the USGS stand-in", .timeLimit(.minutes(3)))
 struct NetworkSessionTests {
   private let body = SyntheticFeed.body(ids: SyntheticFeed.ids(3))
 

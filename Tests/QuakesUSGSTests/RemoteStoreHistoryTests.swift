@@ -8,7 +8,7 @@ import USGSStandIn
 
 /// The remote store's FDSN queries over real HTTP against the stand-in:
 /// counts, windows, the limit, the service's backoff, and its errors.
-@Suite("USGSRemoteStore: FDSN count and query against the stand-in", .timeLimit(.minutes(1)))
+@Suite("USGSRemoteStore: FDSN count and query against the stand-in", .timeLimit(.minutes(3)))
 struct RemoteStoreHistoryTests {
   private static let since: Int64 = 1_577_836_800_000
   private static let until: Int64 = 1_580_515_200_000

@@ -9,7 +9,7 @@ import USGSStandIn
 /// The whole domain over real HTTP: the ImmutableData store and reducer, the
 /// listener and persistent session, the USGS remote store on libcurl, the
 /// stand-in, and an in-memory local store.
-@Suite("USGSRemoteStore under the listener and the real Store", .timeLimit(.minutes(1)))
+@Suite("USGSRemoteStore under the listener and the real Store", .timeLimit(.minutes(3)))
 @StoreActor
 struct RemoteStoreListenerTests {
   /// A real store whose listener fetches from `standIn` and writes to

@@ -6,7 +6,7 @@ import Testing
 import USGSStandIn
 
 /// The remote store: feed URL → libcurl → the stand-in → decoder → batch or error.
-@Suite("USGSRemoteStore against the USGS stand-in", .timeLimit(.minutes(1)))
+@Suite("USGSRemoteStore against the USGS stand-in", .timeLimit(.minutes(3)))
 struct RemoteStoreTests {
   /// A remote store on `standIn`, with a small cap for the failure modes.
   private func store(

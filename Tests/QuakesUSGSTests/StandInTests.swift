@@ -5,7 +5,7 @@ import Testing
 import USGSStandIn
 
 /// The stand-in itself: what tests and the offline demo rely on.
-@Suite("USGSStandIn: a USGS look-alike on 127.0.0.1", .timeLimit(.minutes(1)))
+@Suite("USGSStandIn: a USGS look-alike on 127.0.0.1", .timeLimit(.minutes(3)))
 struct StandInTests {
   private let session = CurlNetworkSession()
 
