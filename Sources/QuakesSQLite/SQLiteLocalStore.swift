@@ -181,6 +181,7 @@ extension SQLiteLocalStore {
           self.tableRowChanges.withLock { $0 += changes }
           return .commit
         }
+        self.truncateLargeWriteAheadLog(db)
       }
     } catch {
       throw self.translating(error, .write(feed: feed.name))

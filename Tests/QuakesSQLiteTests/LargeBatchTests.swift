@@ -26,4 +26,20 @@ import Testing
     #expect(defaultCache == -2_000, "SQLite's default page cache: 2,000 KiB")
     try store.close()
   }
+
+  @Test("a batch larger than the log's limit leaves no large -wal file behind, while the store stays open")
+  func aLargeBatchLeavesASmallLog() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try SQLiteLocalStore(path: directory.file())
+    let quakes = Quake.samples(40_000)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allMonth, record: self.record, diff: QuakesDiff(inserted: quakes))
+    let database = try #require(
+      try FileManager.default.attributesOfItem(atPath: directory.file())[.size] as? Int)
+    #expect(database > 8 << 20, "the batch wrote more pages than the log may keep: \(database) bytes")
+    #expect((store.writeAheadLogBytes ?? 0) <= 8 << 20, "\(store.writeAheadLogBytes ?? 0) bytes of log")
+    #expect(try await store.fetchLocalQuakesQuery().quakes.count == 40_000)
+    try store.close()
+  }
 }

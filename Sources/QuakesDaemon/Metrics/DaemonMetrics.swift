@@ -97,6 +97,7 @@ public final class DaemonMetrics: Sendable {
     static let generated = "quakesd_feed_generated_timestamp_seconds"
     static let interval = "quakesd_feed_interval_seconds"
     static let databaseSize = "quakesd_database_size_bytes"
+    static let writeAheadLogSize = "quakesd_database_wal_bytes"
     static let clients = "quakesd_clients_connected"
     static let watchers = "quakesd_watchers"
     static let fdsnRequests = "quakesd_fdsn_requests_total"
@@ -163,6 +164,7 @@ public final class DaemonMetrics: Sendable {
     gauge(Name.clients, [], Double(sample.clients))
     gauge(Name.watchers, [], Double(sample.watchers))
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
+    if let size = sample.writeAheadLogBytes { gauge(Name.writeAheadLogSize, [], Double(size)) }
     var written: Set<FeedSeries> = []
     for feed in sample.feeds {
       let dimensions = [("feed", feed.feed.name)]

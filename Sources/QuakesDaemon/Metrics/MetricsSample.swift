@@ -16,6 +16,7 @@ struct MetricsSample: Sendable {
   let startedAt: Date
   let quakesCached: Int
   let databaseBytes: Int?
+  let writeAheadLogBytes: Int?
   let clients: Int
   let watchers: Int
   let feeds: [Feed]

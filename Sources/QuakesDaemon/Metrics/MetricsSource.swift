@@ -18,6 +18,7 @@ struct MetricsSource: Sendable {
       startedAt: self.reporter.startedAt,
       quakesCached: state.selectQuakesCount(),
       databaseBytes: self.reporter.databaseSize(),
+      writeAheadLogBytes: self.reporter.databaseSize(of: ["-wal"]),
       clients: self.connections.current,
       watchers: self.watchHub.watcherCount,
       feeds: feeds.sorted().map { feed in

@@ -31,7 +31,8 @@ struct StatusReporter: Sendable {
         pid: Int(ProcessInfo.processInfo.processIdentifier),
         startedAt: Timestamp.iso8601(self.startedAt)),
       cache: self.cache(of: state),
-      database: StatusResult.Database(path: self.databasePath, sizeBytes: self.databaseSize()),
+      database: StatusResult.Database(
+        path: self.databasePath, sizeBytes: self.databaseSize(), walBytes: self.databaseSize(of: ["-wal"])),
       feeds: feeds.sorted().map { self.feed($0, in: state) },
       history: self.history(of: state, now: Date()))
   }
@@ -82,10 +83,11 @@ struct StatusReporter: Sendable {
       skippedFeatures: feedState.skippedFeatures)
   }
 
-  /// The bytes the database, its write-ahead log and shared memory take.
-  func databaseSize() -> Int? {
+  /// The bytes the database, its write-ahead log and shared memory take
+  /// (the files whose names end in `suffixes`).
+  func databaseSize(of suffixes: [String] = ["", "-wal", "-shm"]) -> Int? {
     guard let path = self.databasePath else { return nil }
-    let sizes = ["", "-wal", "-shm"].compactMap { suffix in
+    let sizes = suffixes.compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: path + suffix))?[.size] as? Int
     }
     return sizes.isEmpty ? nil : sizes.reduce(0, +)

@@ -118,11 +118,15 @@ extension StatusResult {
     public var path: String?
     /// The bytes it and its write-ahead log take on disk.
     public var sizeBytes: Int?
+    /// The bytes of the write-ahead log (`-wal`) alone: cut back to nothing
+    /// after a large batch (docs/schema.md).
+    public var walBytes: Int?
 
     /// Creates the database part.
-    public init(path: String?, sizeBytes: Int?) {
+    public init(path: String?, sizeBytes: Int?, walBytes: Int? = nil) {
       self.path = path
       self.sizeBytes = sizeBytes
+      self.walBytes = walBytes
     }
   }
 
