@@ -32,7 +32,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// The database file; `nil` for the in-memory store.
   public let path: String?
   let writer: any DatabaseWriter
-  private let options: Options
+  let options: Options
   /// The file the store opened, to notice when the path stops naming it.
   private let identity: FileIdentity?
   /// Rows of `quakes` and `feeds` written so far, as SQLite counts each
