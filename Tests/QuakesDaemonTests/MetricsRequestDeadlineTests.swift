@@ -1,12 +1,15 @@
 import Foundation
 import Logging
+import QuakesTestSupport
 import Testing
 
 @testable import QuakesDaemon
 
-/// The metrics listener's deadline for a whole request, with a short
-/// deadline and real TCP sockets: a client that trickles its request is
-/// never silent, and must still not hold its slot.
+/// The metrics listener's deadline for a whole request, with real TCP
+/// sockets: a client that trickles its request is never silent, and must
+/// still not hold its slot. The cut-off runs on NIO's event loop, so a
+/// listener in this process with a short deadline shows it; answers come
+/// from a real quakesd.
 @Suite("Metrics listener: a deadline for a whole request", .timeLimit(.minutes(3)))
 struct MetricsRequestDeadlineTests {
   /// Serves `/metrics` on a free loopback port with `deadline` for a request.
@@ -54,17 +57,28 @@ struct MetricsRequestDeadlineTests {
     }
   }
 
+  /// Runs `body` with the port of a real quakesd's metrics listener: an
+  /// answer comes from that process, not from this test run's task pool,
+  /// which the run's other tests keep busy for seconds at a time. Its
+  /// deadline is the daemon's, ``MetricsHTTPServer/requestDeadline`` (10 s).
+  private func withQuakesdMetrics(_ body: (_ port: Int) async throws -> Void) async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3), arguments: ["--metrics-listen", "127.0.0.1:0"]) { daemon, _ in
+      let line = try await daemon.child.waitForLine { $0.contains("serving metrics on http://127.0.0.1:") }
+      let port = try #require(
+        line.components(separatedBy: "http://127.0.0.1:").last?.split(separator: "/").first.flatMap { Int($0) })
+      try await body(port)
+    }
+  }
+
   @Test("on a kept-alive connection, the deadline of a later request starts at its first byte")
   func laterRequestHasItsOwnDeadline() async throws {
-    // 12 s: the first answer comes from the task pool, which the run's other
-    // tests keep busy for seconds at a time; the trickle takes 20 s.
-    try await withServer(deadline: .seconds(12)) { port in
+    try await withQuakesdMetrics { port in
       let client = try TCPTestClient(port: port)
       // A whole request, answered (read at once: a close with the trickled
       // bytes unread resets the connection, which drops what was not read),
-      // then a second one trickled.
+      // then a second one trickled: 20 s of it, cut off at 10 s.
       #expect(client.send("HEAD /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
-      let first = try await client.read(until: "\r\n\r\n", before: .now + .seconds(10))
+      let first = try await client.read(until: "\r\n\r\n", before: .now + .seconds(30))
       #expect(first.hasPrefix("HTTP/1.1 200 OK"), "\(first)")
       let sent = try await self.trickle(Self.slowHead, to: client, every: .milliseconds(50), for: .seconds(20))
       #expect(sent != nil, "the server kept a trickling client open for 20 s")
@@ -75,13 +89,13 @@ struct MetricsRequestDeadlineTests {
 
   @Test("a client that half-closes after its request gets its answer")
   func halfClosedClientIsAnswered() async throws {
-    try await withServer(deadline: .seconds(10)) { port in
+    try await withQuakesdMetrics { port in
       let client = try TCPTestClient(port: port)
       #expect(client.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
       client.halfClose()
-      let answer = try #require(try await client.readToEnd(before: .now + .seconds(10)), "the server did not close")
+      let answer = try #require(try await client.readToEnd(before: .now + .seconds(30)), "the server did not close")
       #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(answer)")
-      #expect(answer.hasSuffix("# metrics\n"), "\(answer)")
+      #expect(answer.contains("\nquakesd_build_info{"), "\(answer.prefix(300))")
     }
   }
 }
