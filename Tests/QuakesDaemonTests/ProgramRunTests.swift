@@ -105,8 +105,8 @@ struct ProgramRunTests {
     #expect(String(decoding: exit.standardError, as: UTF8.self) == "before\n")
     let text = try String(contentsOfFile: pidFile, encoding: .utf8)
     let leftBehind = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    defer { kill(leftBehind, SIGKILL) }
     #expect(kill(leftBehind, 0) == 0, "the run ended while the process it left behind still runs")
-    kill(leftBehind, SIGKILL)
   }
 
   @Test("a program that is not there, or not executable, cannot be started, permanently")
