@@ -8,10 +8,20 @@ import Synchronization
 /// take it as an immutable ``snapshot()`` in O(1) and compute on it without
 /// waiting for the store. With persistent collections in the state
 /// (`TreeDictionary`), that snapshot shares its storage with the store's state.
+///
+/// Transitions are numbered from 1 as they are applied
+/// (``TransitionCounting``): a listener that writes each transition's side
+/// effects can say how far it got, and a reader can wait for it to get as
+/// far as the state it saw.
 @StoreActor
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
+  private struct Current {
+    var state: State
+    var transitionCount = 0
+  }
+
   private let registrar = StreamRegistrar<(oldState: State, action: Action, newState: State)>()
-  private let current: Mutex<State>
+  private let current: Mutex<Current>
   private let reducer: @Sendable (State, Action) throws -> State
 
   /// Creates a store with `state` and the pure function `reducer`.
@@ -19,13 +29,18 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     initialState state: State,
     reducer: @escaping @Sendable (State, Action) throws -> State
   ) {
-    self.current = Mutex(state)
+    self.current = Mutex(Current(state: state))
     self.reducer = reducer
   }
 
   /// The current state, from any thread, without waiting for the store's actor.
   public nonisolated func snapshot() -> State {
-    self.current.withLock { $0 }
+    self.current.withLock { $0.state }
+  }
+
+  /// The current state and the number of transitions that made it, read together.
+  public nonisolated func countedSnapshot() -> (state: State, transitionCount: Int) {
+    self.current.withLock { ($0.state, $0.transitionCount) }
   }
 
   /// The number of streams whose consumers are still there.
@@ -36,7 +51,10 @@ extension Store: Dispatcher {
   public func dispatch(action: Action) throws {
     let oldState = self.snapshot()
     let newState = try self.reducer(oldState, action)
-    self.current.withLock { $0 = newState }
+    self.current.withLock {
+      $0.state = newState
+      $0.transitionCount += 1
+    }
     self.registrar.yield((oldState: oldState, action: action, newState: newState))
   }
 
@@ -58,5 +76,11 @@ extension Store: Selector {
 extension Store: Streamer {
   public func makeStream() -> AsyncStream<(oldState: State, action: Action, newState: State)> {
     self.registrar.makeStream()
+  }
+}
+
+extension Store: TransitionCounting {
+  public nonisolated var transitionCount: Int {
+    self.current.withLock { $0.transitionCount }
   }
 }

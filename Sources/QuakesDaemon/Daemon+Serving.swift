@@ -18,7 +18,7 @@ extension Daemon {
     listener: Listener<L, R>,
     network: CurlNetworkSession,
     historyPacer: RequestPacer,
-    outbox: SQLiteLocalStore,
+    localStore: SQLiteLocalStore,
     backup: DatabaseBackup,
     metrics: DaemonMetrics,
     metricTransitions: AsyncStream<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>,
@@ -33,8 +33,8 @@ extension Daemon {
         store: store, limits: limits,
         metrics: metrics, notifier: notifier, logger: self.logger)
     }
-    let dispatcher = AlertDispatcher(outbox: outbox, configuration: current, logger: self.logger)
-    let alerts = AlertQueries(outbox: outbox, configuration: current, dispatcher: dispatcher)
+    let dispatcher = AlertDispatcher(outbox: localStore, configuration: current, logger: self.logger)
+    let alerts = AlertQueries(outbox: localStore, configuration: current, dispatcher: dispatcher)
     let listCache = ListCache(byteLimit: self.limits.listCacheBytes)
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
@@ -44,9 +44,10 @@ extension Daemon {
     let connections = ConnectionCount()
     let metricsSource = MetricsSource(
       metrics: metrics, reporter: reporter, connections: connections, watchHub: watchHub)
+    let catalogue = CatalogueReader(store: store, database: localStore, progress: listener.progress)
     let responder = RequestResponder(
-      store: store, reporter: reporter, listCache: listCache, watchHub: watchHub, reloader: reloader,
-      backup: backup, metrics: metrics, metricsSource: metricsSource, alerts: alerts, logger: self.logger)
+      store: store, catalogue: catalogue, reporter: reporter, listCache: listCache, watchHub: watchHub,
+      reloader: reloader, backup: backup, metrics: metrics, metricsSource: metricsSource, alerts: alerts, logger: self.logger)
     let servers: [SocketServer]
     let metricsServer: MetricsHTTPServer?
     do {

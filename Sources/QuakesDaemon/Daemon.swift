@@ -80,7 +80,7 @@ public struct Daemon: Service {
         ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
     try await self.serve(
       store, scheduler: scheduler, listener: listener, network: remoteStore.session,
-      historyPacer: remoteStore.history.pacer, outbox: localStore,
+      historyPacer: remoteStore.history.pacer, localStore: localStore,
       backup: backup,
       metrics: metrics, metricTransitions: metricTransitions, notifier: notifier, feedsFrom: catalogue.baseURL)
   }

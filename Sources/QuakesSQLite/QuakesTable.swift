@@ -35,6 +35,9 @@ enum QuakesTable {
   /// Reads every row, columns in ``columns`` order.
   static let selectAllSQL = "SELECT \(QuakesTable.columns.joined(separator: ", ")) FROM quakes"
 
+  /// Reads the row of one id, columns in ``columns`` order.
+  static let selectOneSQL = "SELECT \(QuakesTable.columns.joined(separator: ", ")) FROM quakes WHERE id = ?"
+
   /// The values of `quake`'s columns, in ``columns`` order.
   static func arguments(_ quake: Quake) -> StatementArguments {
     let impact = quake.impact

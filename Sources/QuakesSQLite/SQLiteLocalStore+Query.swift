@@ -8,25 +8,60 @@ extension SQLiteLocalStore {
   /// the same origin for distances and bearings.
   ///
   /// The count and the page are read in one transaction, so they agree
-  /// with each other even while a diff is being written. Not yet used by
-  /// the daemon (issue 32's first step): `QueryDifferentialTests` holds it
-  /// to the selector's answers.
+  /// with each other even while a diff is being written.
+  /// `QueryDifferentialTests` holds this to the selector's answers.
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
   ///   or holds a row the store cannot read back.
   package func quakesPage(_ query: QuakesQuery) async throws -> QuakesPage {
     let statements = QuakesQuerySQL(query)
+    return try await self.reading(with: statements) { db in
+      let matched = try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
+      var quakes: [Quake] = []
+      let rows = try Row.fetchCursor(db, sql: statements.pageSQL, arguments: statements.pageArguments)
+      while let row = try rows.next() {
+        quakes.append(try QuakesTable.quake(row))
+      }
+      return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre)
+    }
+  }
+
+  /// How many quakes match `filter`: the count selector's answer
+  /// (`QuakesState.selectQuakesCount(matching:)`).
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
+  package func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
+    let statements = QuakesQuerySQL(QuakesQuery(filter: filter))
+    return try await self.reading(with: statements) { db in
+      try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
+    }
+  }
+
+  /// The quake whose id is `id`, if the database holds it.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
+  ///   or holds a row the store cannot read back.
+  package func quake(id: Quake.ID) async throws -> Quake? {
+    do {
+      return try await self.writer.read { db in
+        try Row.fetchOne(db, sql: QuakesTable.selectOneSQL, arguments: [id]).map(QuakesTable.quake)
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+  }
+
+  /// Runs `read` in one read transaction with the functions `statements`
+  /// need registered for it alone.
+  private func reading<T: Sendable>(
+    with statements: QuakesQuerySQL,
+    _ read: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
     do {
       return try await self.writer.read { db in
         for function in statements.functions { db.add(function: function) }
         defer { for function in statements.functions { db.remove(function: function) } }
-        let matched = try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
-        var quakes: [Quake] = []
-        let rows = try Row.fetchCursor(db, sql: statements.pageSQL, arguments: statements.pageArguments)
-        while let row = try rows.next() {
-          quakes.append(try QuakesTable.quake(row))
-        }
-        return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre)
+        return try read(db)
       }
     } catch {
       throw self.translating(error, .read)

@@ -59,6 +59,18 @@ struct StoreTests {
     #expect(await stream.next()?.action == .add(2))
   }
 
+  @Test("transitions are counted from 1 as applied, with the state they made; a refused action is not one")
+  func transitionsAreCounted() throws {
+    #expect(self.store.transitionCount == 0)
+    try self.store.dispatch(action: .add(4))
+    #expect(throws: Counter.Negative()) { try self.store.dispatch(action: .add(-1)) }
+    try self.store.dispatch(action: .add(0))
+    let (state, count) = self.store.countedSnapshot()
+    #expect(state == 4)
+    #expect(count == 2, "an action that changes nothing is a transition too: streams get it")
+    #expect(self.store.transitionCount == 2)
+  }
+
   @Test("a synchronous thunk gets a dispatcher and a selector of the store")
   func synchronousThunk() throws {
     try self.store.dispatch { dispatcher, selector in

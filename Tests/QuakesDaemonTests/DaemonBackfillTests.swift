@@ -351,7 +351,8 @@ struct DaemonBackfillTests {
     try await Self.withStandIn(
       serving: FDSNCatalogue.generated(count: 1_000, from: Self.since, to: Self.until, seed: 1)
     ) { standIn, directory, configuration in
-      standIn.setFDSNDelay(.seconds(2))
+      // Long enough that the backfill still runs at the cancel however loaded the machine is; the cancel ends the wait.
+      standIn.setFDSNDelay(.seconds(120))
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let search = try daemon.control().call(
           #"{"method":"backfill.start","params":{"since":"2020-01-01","search":"Alaska","tsunami":true}}"#)

@@ -308,6 +308,23 @@ struct HistoryFlowTests {
     try await Task.sleep(for: .milliseconds(100))
   }
 
+  @Test("a reader that saw a window's quakes in the state waits until the local store holds them")
+  func readerWaitsForTheWindowsWrite() async throws {
+    let (listener, store, local, _, _) = try await self.backfillWithTheFirstWriteHeld()
+    defer { listener.stop() }
+    let (state, count) = store.countedSnapshot()
+    #expect(!state.quakes.data.isEmpty, "the state holds the window's quakes before they are written")
+    #expect(await local.quakes.isEmpty)
+    #expect(listener.progress.handled < count, "the transition whose write is held is not handled")
+    let reader = Task {
+      await listener.progress.wait(forTransition: count)
+      return await local.quakes.count
+    }
+    await local.releaseWindowWrite()
+    #expect(await reader.value >= state.quakes.data.count, "the wait returned with the window written")
+    #expect(listener.progress.handled >= count)
+  }
+
   @Test(
     "a cancel while a window is being written: the window commits, the saved checkpoint is past it, nothing more is asked"
   )

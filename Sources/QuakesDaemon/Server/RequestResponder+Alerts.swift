@@ -11,10 +11,11 @@ extension RequestResponder {
 
   /// The cached quakes the rule matches now, newest first (`alerts.test`):
   /// what it would fire for if they were new. Nothing is sent.
-  func alertTest(_ params: AlertParams) throws(ProtocolError) -> ListResult {
+  func alertTest(_ params: AlertParams) async throws(ProtocolError) -> ListResult {
     let rule = try self.alertQueries().rule(named: try params.requiredRule(for: .alertTest))
     let query = QuakesQuery(filter: rule.rule.filter, limit: try params.checkedLimit(default: 20))
-    return ListResult(self.store.snapshot().selectQuakesPage(query))
+    _ = await self.catalogue.freshState()
+    return ListResult(try await self.catalogue.page(query))
   }
 
   /// Sends one test event of a cached quake through the rule's channels (`alerts.send`).
@@ -24,7 +25,7 @@ extension RequestResponder {
     guard let id = params.id, !id.isEmpty else {
       throw ProtocolError(.invalidRequest, "\(QuakesProtocol.Method.alertSend.rawValue) needs \"id\": a cached quake")
     }
-    guard let quake = self.store.snapshot().selectQuake(quakeId: id) else {
+    guard let quake = try await self.catalogue.quake(id: id) else {
       throw ProtocolError(
         .notFound, "no quake with id \(id) in the cache; quakectl alerts test \(rule.name) lists some")
     }

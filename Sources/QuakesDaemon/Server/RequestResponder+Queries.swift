@@ -12,36 +12,49 @@ extension RequestResponder {
       methods: role.methods.map(\.rawValue))
   }
 
-  func get(_ params: IdParams) throws(ProtocolError) -> QuakeResult {
-    guard let quake = self.store.snapshot().selectQuake(quakeId: params.id) else {
+  func get(_ params: IdParams) async throws(ProtocolError) -> QuakeResult {
+    guard let quake = try await self.catalogue.quake(id: params.id) else {
       throw ProtocolError(.notFound, "no quake with id \(params.id) in the cache; quakectl list shows the cached ids")
     }
     return QuakeResult(quake: quake)
   }
 
   /// How many quakes match `params` (all of them when they ask for nothing).
-  func count(_ params: FilterParams) throws(ProtocolError) -> CountResult {
-    let filter = try params.filter()
-    let state = self.store.snapshot()
-    return CountResult(count: state.selectQuakesCount(matching: filter))
+  func count(_ params: FilterParams) async throws(ProtocolError) -> CountResult {
+    CountResult(count: try await self.catalogue.count(matching: try params.filter()))
   }
 
-  /// The list selector on a snapshot. A page of one line's quakes goes
-  /// through the cache of encoded results; a longer one is streamed as it
-  /// is encoded (in lines when the request asks for `more`), and not kept.
-  func list(_ params: ListParams, for request: Request) throws(ProtocolError) -> Response {
+  /// The page the database answers for `params`, as fresh as the state
+  /// now. A page of one line's quakes goes through the cache of encoded
+  /// results; a longer one is streamed as it is encoded (in lines when the
+  /// request asks for `more`), and not kept.
+  ///
+  /// A result is kept for the state's quakes only if no transition changed
+  /// them while the database was read: then the database held exactly
+  /// those writes.
+  func list(_ params: ListParams, for request: Request) async throws(ProtocolError) -> Response {
     let query = try params.query()
-    let state = self.store.snapshot()
+    let state = await self.catalogue.freshState()
+    if let result = self.listCache.cachedResult(for: params, over: state.selectAllQuakes()) {
+      return try self.line(request, encodedResult: result)
+    }
+    let page = try await self.catalogue.page(query)
     do {
-      if let result = self.listCache.cachedResult(for: params, over: state.selectAllQuakes()) {
-        return .line(try Reply.line(id: request.id, encodedResult: result))
-      }
-      let page = state.selectQuakesPage(query)
       guard page.quakes.count <= ListReplyPieces.quakesPerLine else {
         return .pieces(try ListReplyPieces(id: request.id, page: page, more: request.more))
       }
       let result = try Reply.encodeResult(ListResult(page))
-      self.listCache.insert(result, for: params, over: state.selectAllQuakes())
+      if self.store.snapshot().selectAllQuakes() == state.selectAllQuakes() {
+        self.listCache.insert(result, for: params, over: state.selectAllQuakes())
+      }
+      return .line(try Reply.line(id: request.id, encodedResult: result))
+    } catch {
+      throw self.encodingFailure(error, of: request)
+    }
+  }
+
+  private func line(_ request: Request, encodedResult result: Data) throws(ProtocolError) -> Response {
+    do {
       return .line(try Reply.line(id: request.id, encodedResult: result))
     } catch {
       throw self.encodingFailure(error, of: request)

@@ -5,9 +5,10 @@ import QuakesData
 import QuakesModel
 import QuakesProtocol
 
-/// Answers one request line: queries run selectors on an O(1) snapshot of
-/// the state, off the store's actor; actions go through the store, as the
-/// scheduler's do. `quakes.watch` is handed back to the connection, which
+/// Answers one request line: questions about quakes are read from the
+/// database (``CatalogueReader``), status and metrics from an O(1) snapshot
+/// of the state, off the store's actor; actions go through the store, as
+/// the scheduler's do. `quakes.watch` is handed back to the connection, which
 /// streams it.
 struct RequestResponder: Sendable {
   /// What to send back for one line.
@@ -23,6 +24,8 @@ struct RequestResponder: Sendable {
   }
 
   let store: Store<QuakesState, QuakesAction>
+  /// Answers the questions about quakes from the database.
+  let catalogue: CatalogueReader
   let reporter: StatusReporter
   let listCache: ListCache
   /// Where `quakes.watch` streams get their events.
@@ -78,7 +81,7 @@ struct RequestResponder: Sendable {
   }
 
   private func reply(to request: Request, on role: SocketRole) async throws(ProtocolError) -> Response {
-    if request.method == .list { return try self.list(request.params(ListParams.self), for: request) }
+    if request.method == .list { return try await self.list(request.params(ListParams.self), for: request) }
     if request.method == .backup {
       guard request.more else {
         throw ProtocolError(
@@ -93,8 +96,8 @@ struct RequestResponder: Sendable {
     switch request.method {
     case .info: try self.encode(self.info(on: role), for: request)
     case .status: try self.encode(await self.status(), for: request)
-    case .count: try self.encode(self.count(request.params(FilterParams.self)), for: request)
-    case .get: try self.encode(self.get(request.params(IdParams.self)), for: request)
+    case .count: try self.encode(await self.count(request.params(FilterParams.self)), for: request)
+    case .get: try self.encode(await self.get(request.params(IdParams.self)), for: request)
     case .list: throw ProtocolError(.internal, "\(QuakesProtocol.Method.list.rawValue) is answered by list(_:for:)")
     case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
     case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
@@ -107,7 +110,7 @@ struct RequestResponder: Sendable {
     case .alerts: try self.encode(await self.alertQueries().rules(), for: request)
     case .alertHistory:
       try self.encode(await self.alertQueries().history(request.params(AlertParams.self)), for: request)
-    case .alertTest: try self.encode(self.alertTest(request.params(AlertParams.self)), for: request)
+    case .alertTest: try self.encode(await self.alertTest(request.params(AlertParams.self)), for: request)
     case .alertSend: try self.encode(await self.alertSend(request.params(AlertParams.self)), for: request)
     case .backfill: try self.encode(await self.backfill(request.params(BackfillParams.self)), for: request)
     case .backfillStatus: try self.encode(self.backfillStatus(), for: request)

@@ -19,7 +19,7 @@ import QuakesModel
 ///   diverge from the database.
 ///
 /// Writes to the local store are awaited one transition at a time, so they
-/// reach the database in dispatch order.
+/// reach the database in dispatch order; ``progress`` says how far they got.
 @StoreActor
 public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore> {
   private let session: PersistentSession<LocalStore, RemoteStore>
@@ -29,6 +29,9 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   private var fetches: [QuakesFeed: Task<Void, Never>] = [:]
   private var historySteps: [HistoryJob.Kind: Task<Void, Never>] = [:]
   private let onError: @Sendable (String) -> Void
+  /// How far the listener got: readers of the local store wait here for
+  /// the writes of the state they saw.
+  public nonisolated let progress = ListenerProgress()
 
   /// Creates a listener over a local and a remote store.
   ///
@@ -55,17 +58,22 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   /// handling the previous store's, if any).
   public func listen(
     to store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>
-      & ImmutableData.Streamer<QuakesState, QuakesAction> & AnyObject
+      & ImmutableData.Streamer<QuakesState, QuakesAction> & ImmutableData.TransitionCounting & AnyObject
   ) {
     guard self.store !== store else { return }
     self.stop()
     self.store = store
     let stream = store.makeStream()
+    let first = store.transitionCount
+    self.progress.start(after: first)
     self.task = Task { [weak self] in
+      var number = first
       do {
         for try await (oldState, action, newState) in stream {
           guard let self else { return }
+          number += 1
           await self.onReceive(from: store, oldState: oldState, action: action, newState: newState)
+          if !Task.isCancelled { self.progress.handled(through: number) }
         }
       } catch {
         // The stream ended with an error: nothing more will arrive.
@@ -78,6 +86,7 @@ public final class Listener<LocalStore: PersistentSessionLocalStore, RemoteStore
   /// commits (``shutdown()`` waits for it).
   public func stop() {
     self.task?.cancel()
+    self.progress.end()
     self.stoppedTask = self.task
     self.task = nil
     for fetch in self.fetches.values {

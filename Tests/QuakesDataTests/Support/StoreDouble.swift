@@ -47,3 +47,8 @@ extension StoreDouble: ImmutableData.Streamer {
     self.transitions
   }
 }
+
+extension StoreDouble: ImmutableData.TransitionCounting {
+  /// None: the test sends every transition the listener gets, after it listens.
+  nonisolated var transitionCount: Int { 0 }
+}

@@ -1,0 +1,57 @@
+import ImmutableData
+import QuakesData
+import QuakesModel
+import QuakesProtocol
+import QuakesSQLite
+
+/// Answers the questions about the cached quakes (`quakes.list`,
+/// `quakes.count`, `quakes.get`, `alerts.test`) from the database, with the
+/// selectors' semantics, through the store's pool of read-only connections
+/// (WAL: a read never blocks the writer, nor waits for it).
+///
+/// Each answer reads a committed snapshot no older than the state at the
+/// time of the request: the reader takes the store's state with its
+/// transition count and waits until the listener has written that far
+/// (``ListenerProgress``). So a `delete`, `purge` or `refresh --wait`
+/// reply is followed by answers that include it, as when the selectors
+/// read the state itself.
+struct CatalogueReader: Sendable {
+  let store: Store<QuakesState, QuakesAction>
+  let database: SQLiteLocalStore
+  let progress: ListenerProgress
+
+  /// The state as it is now, once the database holds its writes.
+  func freshState() async -> QuakesState {
+    let (state, count) = self.store.countedSnapshot()
+    await self.progress.wait(forTransition: count)
+    return state
+  }
+
+  /// The page of `query` (``SQLiteLocalStore/quakesPage(_:)``). Call it
+  /// after ``freshState()``.
+  func page(_ query: QuakesQuery) async throws(ProtocolError) -> QuakesPage {
+    try await self.reading { try await self.database.quakesPage(query) }
+  }
+
+  /// How many quakes match `filter`, as fresh as the state now.
+  func count(matching filter: QuakesQuery.Filter) async throws(ProtocolError) -> Int {
+    _ = await self.freshState()
+    return try await self.reading { try await self.database.quakesCount(matching: filter) }
+  }
+
+  /// The quake with `id`, as fresh as the state now; `nil` if the cache
+  /// has none.
+  func quake(id: Quake.ID) async throws(ProtocolError) -> Quake? {
+    _ = await self.freshState()
+    return try await self.reading { try await self.database.quake(id: id) }
+  }
+
+  private func reading<T>(_ read: () async throws -> T) async throws(ProtocolError) -> T {
+    do {
+      return try await read()
+    } catch {
+      throw ProtocolError(
+        .unavailable, "\(errorMessage(error)) (quakectl status shows the cache's state; try again once it is fixed)")
+    }
+  }
+}
