@@ -47,7 +47,8 @@ extension Daemon {
     let catalogue = CatalogueReader(store: store, database: localStore, progress: listener.progress)
     let responder = RequestResponder(
       store: store, catalogue: catalogue, reporter: reporter, listCache: listCache, watchHub: watchHub,
-      reloader: reloader, backup: backup, metrics: metrics, metricsSource: metricsSource, alerts: alerts, logger: self.logger)
+      reloader: reloader, backup: backup, metrics: metrics, metricsSource: metricsSource, alerts: alerts,
+      logger: self.logger)
     let servers: [SocketServer]
     let metricsServer: MetricsHTTPServer?
     do {
