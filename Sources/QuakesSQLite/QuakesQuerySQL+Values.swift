@@ -26,23 +26,27 @@ extension QuakesQuerySQL {
     if let minimum = filter.minCdi { self.require("cdi >= ?", [minimum]) }
     if let minimum = filter.minMmi { self.require("mmi >= ?", [minimum]) }
     if let minimum = filter.minSignificance { self.require("significance >= ?", [minimum]) }
-    if let tsunami = filter.tsunami { self.require("tsunami = ?", [tsunami ? 1 : 0]) }
+    // A literal, not an argument: the partial index `quakes_tsunami` serves
+    // only a condition SQLite can see implies its own.
+    if let tsunami = filter.tsunami { self.require(tsunami ? "tsunami = 1" : "tsunami = 0") }
   }
 
   /// The review status, the network, event and magnitude types in any
-  /// case, and the search text in the place: through the matcher's own
-  /// comparisons (``QueryFunctions``), since SQLite's `lower()` and `LIKE`
-  /// fold ASCII only and know no diacritics.
+  /// case, and the search text in the place. The three names are compared
+  /// as their keys (``NameKey``), which their indexes hold; the status and
+  /// the search through the matcher's own comparisons (``QueryFunctions``),
+  /// since SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics.
   mutating func requireNames(_ filter: QuakesQuery.Filter) {
     if let status = filter.reviewStatus {
       self.require("quakesd_review_status_is(status, ?)", [status.rawValue])
     }
     let names = [
-      ("network", filter.network), ("event_type", filter.eventType), ("magnitude_type", filter.magnitudeType),
+      ("network_key", filter.network), ("event_type_key", filter.eventType),
+      ("magnitude_type_key", filter.magnitudeType),
     ]
     for (column, name) in names {
-      guard let name else { continue }
-      self.require("quakesd_lowercased_equals(\(column), ?)", [name.lowercased()])
+      guard let key = NameKey.of(name) else { continue }
+      self.require("\(column) = ?", [key])
     }
     let search = SearchText(filter.search)
     if !search.isEmpty {

@@ -17,12 +17,17 @@ enum QuakesTable {
     "station_count", "minimum_distance", "root_mean_square", "azimuthal_gap",
   ]
 
+  /// The network, event type and magnitude type again, as their filters
+  /// compare them (``NameKey``), for their indexes; written, never read back.
+  static let keyColumns = ["network_key", "event_type_key", "magnitude_type_key"]
+
   /// Inserts a quake, or replaces every field of the row with its id: a
   /// replayed diff, or an update of a row the file lacks, cannot fail on the key.
   static let upsertSQL: String = {
-    let list = Self.columns.joined(separator: ", ")
-    let placeholders = Array(repeating: "?", count: Self.columns.count).joined(separator: ", ")
-    let assignments = Self.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    let written = Self.columns + Self.keyColumns
+    let list = written.joined(separator: ", ")
+    let placeholders = Array(repeating: "?", count: written.count).joined(separator: ", ")
+    let assignments = written.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     return "INSERT INTO quakes (\(list)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(assignments)"
   }()
 
@@ -38,7 +43,7 @@ enum QuakesTable {
   /// Reads the row of one id, columns in ``columns`` order.
   static let selectOneSQL = "SELECT \(QuakesTable.columns.joined(separator: ", ")) FROM quakes WHERE id = ?"
 
-  /// The values of `quake`'s columns, in ``columns`` order.
+  /// The values of `quake`'s columns, in ``columns`` order, then its ``keyColumns``.
   static func arguments(_ quake: Quake) -> StatementArguments {
     let impact = quake.impact
     let solution = quake.solution
@@ -74,6 +79,9 @@ enum QuakesTable {
       solution.minimumDistance,
       solution.rootMeanSquare,
       solution.azimuthalGap,
+      NameKey.of(catalog.network),
+      NameKey.of(quake.eventType),
+      NameKey.of(quake.magnitudeType),
     ]
   }
 

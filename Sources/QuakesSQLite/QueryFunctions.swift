@@ -13,7 +13,7 @@ import QuakesModel
 /// query (``region(_:)``) and registered for its read alone.
 enum QueryFunctions {
   /// The functions every connection has.
-  static let always = [distanceKm, inCircle, foundIn, lowercasedEquals, reviewStatusIs]
+  static let always = [distanceKm, inCircle, foundIn, reviewStatusIs]
 
   /// `quakesd_distance_km(lat1, lon1, lat2, lon2)`: ``Earth/distanceKm(_:_:)``
   /// from the first point to the second, what the `distance` sort orders by.
@@ -39,17 +39,6 @@ enum QueryFunctions {
       return false
     }
     return SearchText(folded: Array(folded)).isFound(in: place)
-  }
-
-  /// `quakesd_lowercased_equals(text, lowercase)`: whether `text` lower-cased
-  /// is `lowercase` (``SearchText/lowercased(_:equals:)``), the network,
-  /// event type and magnitude type filters' test; false for a NULL text.
-  static let lowercasedEquals = DatabaseFunction("quakesd_lowercased_equals", argumentCount: 2, pure: true) {
-    values in
-    guard let text = String.fromDatabaseValue(values[0]), let lowercase = String.fromDatabaseValue(values[1]) else {
-      return false
-    }
-    return SearchText.lowercased(text, equals: lowercase)
   }
 
   /// `quakesd_review_status_is(status, word)`: whether the status column,

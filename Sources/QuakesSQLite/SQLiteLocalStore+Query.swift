@@ -68,3 +68,24 @@ extension SQLiteLocalStore {
     }
   }
 }
+
+extension SQLiteLocalStore {
+  /// How SQLite would answer `query`: the `detail` lines of `EXPLAIN QUERY
+  /// PLAN` for the statement that reads its page and for the one that
+  /// counts its matches. `QueryPlanTests` checks that no documented
+  /// question scans the whole table.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
+  package func queryPlan(_ query: QuakesQuery) async throws -> (page: [String], count: [String]) {
+    let statements = QuakesQuerySQL(query)
+    return try await self.reading(with: statements) { db in
+      func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] ?? "" }
+      }
+      return (
+        try plan(statements.pageSQL, statements.pageArguments),
+        try plan(statements.countSQL, statements.countArguments)
+      )
+    }
+  }
+}

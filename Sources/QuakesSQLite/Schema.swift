@@ -163,6 +163,30 @@ enum Schema {
           events_expected INTEGER
         ) WITHOUT ROWID;
         """),
+    SchemaMigration(
+      version: 7,
+      summary: "indexes for every documented question: significance, depth, the impact fields, and the "
+        + "network, event type and magnitude type lower-cased, each with time",
+      sql: """
+        ALTER TABLE quakes ADD COLUMN network_key TEXT;
+        ALTER TABLE quakes ADD COLUMN event_type_key TEXT;
+        ALTER TABLE quakes ADD COLUMN magnitude_type_key TEXT;
+        UPDATE quakes SET
+          network_key = quakesd_name_key(network),
+          event_type_key = quakesd_name_key(event_type),
+          magnitude_type_key = quakesd_name_key(magnitude_type);
+        CREATE INDEX quakes_network ON quakes (network_key, time);
+        CREATE INDEX quakes_event_type ON quakes (event_type_key, time);
+        CREATE INDEX quakes_magnitude_type ON quakes (magnitude_type_key, time);
+        CREATE INDEX quakes_significance ON quakes (significance);
+        CREATE INDEX quakes_depth ON quakes (depth);
+        CREATE INDEX quakes_felt ON quakes (felt) WHERE felt IS NOT NULL;
+        CREATE INDEX quakes_cdi ON quakes (cdi) WHERE cdi IS NOT NULL;
+        CREATE INDEX quakes_mmi ON quakes (mmi) WHERE mmi IS NOT NULL;
+        CREATE INDEX quakes_alert ON quakes (alert, time) WHERE alert IS NOT NULL;
+        CREATE INDEX quakes_tsunami ON quakes (time) WHERE tsunami = 1;
+        """,
+      functions: [NameKey.function]),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 6)
+    #expect(SQLiteLocalStore.schemaVersion == 7)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -49,6 +49,9 @@ import Testing
           "table quakes_rtree_rowid", "table alert_firings", "index alert_firings_once",
           "index alert_firings_upgrades", "index alert_firings_fired", "table alert_deliveries",
           "index alert_deliveries_due", "table alert_attempts", "index alert_firings_released", "table history_jobs",
+          "index quakes_network", "index quakes_event_type", "index quakes_magnitude_type", "index quakes_significance",
+          "index quakes_depth", "index quakes_felt", "index quakes_cdi", "index quakes_mmi", "index quakes_alert",
+          "index quakes_tsunami",
         ])
     }
   }
@@ -74,13 +77,39 @@ import Testing
     }
   }
 
+  @Test("a file from before the name keys gets them filled, so its rows are found by network and types")
+  func migratedRowsGetTheirNameKeys() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try Self.version1File(
+      in: directory,
+      holding: """
+        INSERT INTO quakes (id, magnitude, magnitude_type, time, updated, longitude, latitude, event_type)
+          VALUES ('hv1', 3.25, 'ML', 1713297398123, 1713297400000, -155.5, 19.25, 'Quarry Blast');
+        """)
+    let store = try SQLiteLocalStore(path: path)
+    defer { try? store.close() }
+    var filter = QuakesQuery.Filter()
+    filter.eventType = "QUARRY BLAST"
+    filter.magnitudeType = "ml"
+    #expect(try await store.quakesCount(matching: filter) == 1)
+    filter.magnitudeType = "mb"
+    #expect(try await store.quakesCount(matching: filter) == 0)
+  }
+
+  /// A file of schema version 1 in `directory`, with the rows `inserts` writes.
+  private static func version1File(in directory: TemporaryDirectory, holding inserts: String) throws -> String {
+    let path = directory.file()
+    try DatabaseFile.execute(path, Self.version1 + inserts)
+    return path
+  }
+
   @Test func aVersion1FileIsMigratedAndKeepsItsRows() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = directory.file()
-    try DatabaseFile.execute(
-      path,
-      Self.version1 + """
+    let path = try Self.version1File(
+      in: directory,
+      holding: """
         INSERT INTO quakes (id, magnitude, time, updated, place, longitude, latitude)
           VALUES ('hv1', 3.25, 1713297398123, 1713297400000, 'Pāhala', -155.5, 19.25);
         INSERT INTO feeds (name, etag, generated) VALUES ('all_day', '"abc"', 1713297421000);

@@ -34,8 +34,10 @@ enum RandomCatalogue {
   ]
   /// Regions after the town.
   static let regions = ["Costa Rica", "Hawaii", "Iceland", "Japan", "Türkiye", "Alaska", "Fiji", "CA"]
-  /// Networks in mixed case, one with a diacritic.
-  static let networks = ["us", "US", "Us", "ak", "AK", "hv", "HV", "nc", "ci", "ök", "ÖK", "Ök"]
+  /// Networks in mixed case, with a diacritic precomposed and decomposed, and a Kelvin sign (which lower-cases to "k").
+  static let networks = [
+    "us", "US", "Us", "ak", "AK", "hv", "HV", "nc", "ci", "ök", "ÖK", "Ök", "o\u{308}k", "A\u{212A}",
+  ]
   /// Event types in mixed case.
   static let eventTypes = ["earthquake", "Earthquake", "EARTHQUAKE", "quarry blast", "Quarry Blast", "explosion"]
   /// Magnitude types in mixed case.

@@ -53,7 +53,7 @@ enum RandomQuery {
     filter.minSignificance = random.maybe(often) { $0.next(below: 1200) }
     filter.tsunami = random.maybe(often) { $0.chance(0.5) }
     filter.reviewStatus = random.maybe(often) { ReviewStatus(rawValue: $0.pick(["Reviewed", "automatic", "DELETED"])) }
-    filter.network = random.maybe(often) { $0.pick(RandomCatalogue.networks + ["uS", "öK", "xx"]) }
+    filter.network = random.maybe(often) { $0.pick(RandomCatalogue.networks + ["uS", "öK", "O\u{308}K", "xx"]) }
     filter.eventType = random.maybe(often) { $0.pick(RandomCatalogue.eventTypes + ["eArthquake", "landslide"]) }
     filter.magnitudeType = random.maybe(often) { $0.pick(RandomCatalogue.magnitudeTypes + ["mL", "mi"]) }
     filter.near = random.maybe(0.25) { Self.circle(using: &$0) }

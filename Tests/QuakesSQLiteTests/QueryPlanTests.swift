@@ -1,0 +1,87 @@
+import Foundation
+import QuakesModel
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+
+/// Every documented question is answered through an index: `EXPLAIN QUERY
+/// PLAN` of the SQL the daemon runs shows no scan of the whole `quakes`
+/// table, and a page read in the index's order needs no sort.
+@Suite("Query plans: no documented question scans the table")
+struct QueryPlanTests {
+  private static let day: TimeInterval = 86_400
+  private static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+  /// The questions the README, docs/cli.md and issue 32 ask, by name.
+  static let questions: [(String, QuakesQuery)] = {
+    func filter(_ change: (inout QuakesQuery.Filter) -> Void) -> QuakesQuery.Filter {
+      var filter = QuakesQuery.Filter()
+      change(&filter)
+      return filter
+    }
+    let tokyo = GeoPoint(latitude: 35.68, longitude: 139.69)
+    return [
+      ("newest 20", QuakesQuery(limit: 20)),
+      ("largest 10 M4.5+", QuakesQuery(filter: filter { $0.minMagnitude = 4.5 }, sort: .magnitude, limit: 10)),
+      (
+        "the last day, M2.5+",
+        QuakesQuery(
+          filter: filter {
+            $0.since = now - day; $0.minMagnitude = 2.5
+          }, limit: 20)
+      ),
+      ("network hv, newest 20", QuakesQuery(filter: filter { $0.network = "HV" }, limit: 20)),
+      ("event type quarry blast", QuakesQuery(filter: filter { $0.eventType = "quarry blast" }, limit: 20)),
+      ("magnitude type mww", QuakesQuery(filter: filter { $0.magnitudeType = "Mww" }, limit: 20)),
+      (
+        "bbox Iceland, newest 20",
+        QuakesQuery(
+          filter: filter {
+            $0.bbox = GeoBox(minLatitude: 63, maxLatitude: 67, minLongitude: -25, maxLongitude: -13)
+          }, limit: 20)
+      ),
+      (
+        "within 100 km of Tokyo, nearest 10",
+        QuakesQuery(
+          filter: filter { $0.near = GeoCircle(centre: tokyo, radiusKm: 100) }, sort: .distance, order: .forward,
+          limit: 10)
+      ),
+      ("felt by anyone, newest 20", QuakesQuery(filter: filter { $0.minFelt = 1 }, limit: 20)),
+      ("PAGER yellow or worse", QuakesQuery(filter: filter { $0.minAlert = .yellow }, limit: 20)),
+      ("intensity cdi 4+", QuakesQuery(filter: filter { $0.minCdi = 4 }, limit: 20)),
+      ("intensity mmi 4+", QuakesQuery(filter: filter { $0.minMmi = 4 }, limit: 20)),
+      ("significance 600+", QuakesQuery(filter: filter { $0.minSignificance = 600 }, limit: 20)),
+      ("deeper than 300 km", QuakesQuery(filter: filter { $0.minDepth = 300 }, limit: 20)),
+      ("tsunami flag", QuakesQuery(filter: filter { $0.tsunami = true }, limit: 20)),
+      ("most significant", QuakesQuery(sort: .significance, limit: 20)),
+      ("deepest", QuakesQuery(sort: .depth, limit: 20)),
+    ]
+  }()
+
+  /// Indexes of some rows only: walking one reads just those.
+  private static let partialIndexes = ["quakes_felt", "quakes_cdi", "quakes_mmi", "quakes_alert", "quakes_tsunami"]
+
+  @Test(
+    "no page reads every row but in the order asked, up to its limit; no count of a filter reads every row",
+    arguments: questions)
+  func answeredThroughAnIndex(name: String, query: QuakesQuery) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try SQLiteLocalStore(path: directory.file())
+    defer { try? store.close() }
+    let plan = try await store.queryPlan(query)
+    let walksPartially = { (line: String) in Self.partialIndexes.contains { line.hasSuffix("INDEX \($0)") } }
+    for line in plan.page + plan.count {
+      #expect(line != "SCAN quakes", "\(name): a scan of the whole table: \(plan)")
+    }
+    // A walk of a whole index is a page only when it goes in the order
+    // asked and stops at the limit.
+    let walksAnIndex = plan.page.contains { $0.hasPrefix("SCAN quakes USING") && !walksPartially($0) }
+    let sorts = plan.page.contains { $0.contains("TEMP B-TREE FOR ORDER BY") }
+    #expect(!walksAnIndex || (!sorts && query.limit != nil), "\(name): reads every row: \(plan.page)")
+    if !query.filter.matchesEverything {
+      let countWalks = plan.count.contains { $0.hasPrefix("SCAN quakes USING") && !walksPartially($0) }
+      #expect(!countWalks, "\(name): the count reads every row: \(plan.count)")
+    }
+  }
+}
