@@ -78,12 +78,12 @@ extension Request {
       throw Rejection(id: id, error: ProtocolError(.invalidRequest, Self.describe(error, in: line)))
     }
     let version = envelope.v ?? WireProtocol.version
-    guard version == WireProtocol.version else {
+    guard (WireProtocol.oldestVersion...WireProtocol.version).contains(version) else {
       throw Rejection(
         id: envelope.id,
         error: ProtocolError(
           .unsupportedVersion,
-          "protocol version \(version) is not supported: this daemon speaks version \(WireProtocol.version); use a quakectl of the same release"
+          "protocol version \(version) is not supported: this daemon speaks versions \(WireProtocol.oldestVersion) to \(WireProtocol.version); use a quakectl of the same release"
         ))
     }
     guard let name = envelope.method else {

@@ -80,6 +80,16 @@ struct QuakesQuerySQL: Sendable {
     self.conditionArguments + self.orderingArguments + [self.limit, self.offset]
   }
 
+  /// The arguments of ``pageSQL`` that read one quake past the page, if
+  /// there is one, to tell whether more match (none past "no limit").
+  var pageAndNextArguments: StatementArguments {
+    let limit = self.limit < 0 || self.limit == .max ? self.limit : self.limit + 1
+    return self.conditionArguments + self.orderingArguments + [limit, self.offset]
+  }
+
+  /// The page's size; `nil` for every match.
+  var pageSize: Int? { self.limit < 0 ? nil : self.limit }
+
   private var whereClause: String {
     self.conditions.isEmpty ? "" : " WHERE " + self.conditions.joined(separator: " AND ")
   }

@@ -4,25 +4,34 @@ package import QuakesModel
 extension SQLiteLocalStore {
   /// The page of `query` as the database answers it: the same page the
   /// list selector (`QuakesState.selectQuakesPage`) makes of the same
-  /// quakes — the same quakes in the same order, the same count of matches,
-  /// the same origin for distances and bearings.
+  /// quakes — the same quakes in the same order, the same `hasMore`, the
+  /// same origin for distances and bearings, and with `countingMatches`
+  /// the same count of matches.
   ///
-  /// The count and the page are read in one transaction, so they agree
-  /// with each other even while a diff is being written.
+  /// The page reads one quake past its end to tell whether more match;
+  /// only the count walks every match. Both are read in one transaction,
+  /// so they agree even while a diff is being written.
   /// `QueryDifferentialTests` holds this to the selector's answers.
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
   ///   or holds a row the store cannot read back.
-  package func quakesPage(_ query: QuakesQuery) async throws -> QuakesPage {
+  package func quakesPage(_ query: QuakesQuery, countingMatches: Bool = true) async throws -> QuakesPage {
     let statements = QuakesQuerySQL(query)
     return try await self.reading(with: statements) { db in
-      let matched = try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
+      let matched =
+        countingMatches
+        ? try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0 : nil
       var quakes: [Quake] = []
-      let rows = try Row.fetchCursor(db, sql: statements.pageSQL, arguments: statements.pageArguments)
+      let rows = try Row.fetchCursor(db, sql: statements.pageSQL, arguments: statements.pageAndNextArguments)
       while let row = try rows.next() {
         quakes.append(try QuakesTable.quake(row))
       }
-      return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre)
+      var hasMore = false
+      if let size = statements.pageSize, quakes.count > size {
+        quakes.removeLast(quakes.count - size)
+        hasMore = true
+      }
+      return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre, hasMore: hasMore)
     }
   }
 

@@ -42,7 +42,8 @@ struct OutputLinearityTests {
     var start = 0
     repeat {
       let end = min(start + 500, quakes.count)
-      data.append(try printer.add(ListResult(matched: quakes.count, quakes: Array(quakes[start..<end]))))
+      data.append(
+        try printer.add(ListResult(matched: quakes.count, hasMore: false, quakes: Array(quakes[start..<end]))))
       start = end
     } while start < quakes.count
     data.append(try printer.finish())

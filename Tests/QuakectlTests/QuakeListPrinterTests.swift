@@ -41,7 +41,7 @@ struct QuakeListPrinterTests {
       var start = 0
       for size in [0, 1, 500, 3, 0, 500] + Array(repeating: 500, count: count / 500 + 1) {
         let end = min(start + size, quakes.count)
-        printed += try printer.add(ListResult(matched: count + 3, quakes: Array(quakes[start..<end])))
+        printed += try printer.add(ListResult(matched: count + 3, hasMore: true, quakes: Array(quakes[start..<end])))
         start = end
       }
       printed += try printer.finish()
@@ -51,6 +51,7 @@ struct QuakeListPrinterTests {
         "\(format), \(count) quakes, measured: \(measured)")
       #expect(printer.count == count)
       #expect(printer.matched == count + 3)
+      #expect(printer.hasMore)
     }
   }
 
@@ -58,7 +59,7 @@ struct QuakeListPrinterTests {
   func printsAsItReceives() throws {
     for format in OutputFormat.allCases {
       var printer = QuakeListPrinter(format: format, output: Self.output)
-      let first = try printer.add(ListResult(matched: 4, quakes: Self.quakes(2, measured: false)))
+      let first = try printer.add(ListResult(matched: 4, hasMore: true, quakes: Self.quakes(2, measured: false)))
       let streams = format != .table
       #expect(first.isEmpty != streams, "\(format)")
     }

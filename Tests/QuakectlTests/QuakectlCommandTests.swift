@@ -1,4 +1,5 @@
 import Foundation
+import QuakesProtocol
 import QuakesTestSupport
 import Testing
 
@@ -166,7 +167,7 @@ struct QuakectlCommandTests {
       #expect(statusCSV.output.contains("all_day,ok,300,"))
 
       let info = try await quakectl(["info", "--format", "json"], daemon: daemon)
-      #expect((info.json as? [String: Any])?["protocol"] as? Int == 1)
+      #expect((info.json as? [String: Any])?["protocol"] as? Int == WireProtocol.version)
       #expect(info.errors.isEmpty, "same version, no skew warning: \(info.errors)")
 
       #expect(try await quakectl(["count"], daemon: daemon).output == "{\"count\":5}\n")

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesProtocol
 import QuakesTestSupport
 import Testing
 
@@ -68,10 +69,10 @@ struct QuakectlExitStatusTests {
   func versionMismatch() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let server = try SilentSocketServer(path: directory.file("query.sock"), reply: #"{"v":2,"result":{"count":1}}"#)
+    let server = try SilentSocketServer(path: directory.file("query.sock"), reply: #"{"v":3,"result":{"count":1}}"#)
     let result = try await quakectl(["count", "--socket", directory.path])
     #expect(result.status == 9)
-    #expect(result.errors.contains("protocol version 2"), "\(result.errors)")
+    #expect(result.errors.contains("protocol version 3"), "\(result.errors)")
     _ = server
   }
 
@@ -104,6 +105,6 @@ struct QuakectlExitStatusTests {
     #expect(help.output.contains("Exit status"))
     let version = try await quakectl(["--version"])
     #expect(version.status == 0)
-    #expect(version.output.contains("protocol 1"))
+    #expect(version.output.contains("protocol \(WireProtocol.version)"))
   }
 }

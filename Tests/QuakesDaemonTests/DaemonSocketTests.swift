@@ -22,9 +22,10 @@ struct DaemonSocketTests {
       #expect(try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#).result?["count"] as? Int == 40)
 
       let list = try client.call(
-        #"{"id":2,"method":"quakes.list","params":{"limit":5,"sort":"time","order":"reverse"}}"#)
+        #"{"id":2,"method":"quakes.list","params":{"limit":5,"sort":"time","order":"reverse","matched":true}}"#)
       #expect(list["id"] as? Int == 2)
       #expect(list.result?["matched"] as? Int == 40)
+      #expect(list.result?["hasMore"] as? Bool == true)
       let listed = (list.result?["quakes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
       #expect(listed == Array(ids.prefix(5)), "the synthetic feed lists newest first")
 
@@ -83,7 +84,7 @@ struct DaemonSocketTests {
         (#"{"id":1,"method":"quakes.list","params":{"day":"yesterday"}}"#, "quakes.InvalidRequest", "YYYY-MM-DD"),
         (#"{"id":1,"method":"quakes.list","params":{"sort":"size"}}"#, "quakes.InvalidRequest", "sort"),
         (#"{"id":1,"method":"quakes.get"}"#, "quakes.InvalidRequest", "id"),
-        (#"{"v":2,"id":1,"method":"quakes.count"}"#, "quakes.UnsupportedVersion", "version 1"),
+        (#"{"v":3,"id":1,"method":"quakes.count"}"#, "quakes.UnsupportedVersion", "versions 1 to 2"),
         (#"{"id":1,"method":"quakes.watch"}"#, "quakes.InvalidRequest", "more"),
       ]
       for (line, code, mention) in cases {
@@ -109,14 +110,14 @@ struct DaemonSocketTests {
       ] {
         try client.send(request + "\n")
         let reply = try client.readLine()
-        #expect(reply.hasPrefix(#"{"v":1,"id":null,"#), "\(request) → \(reply)")
+        #expect(reply.hasPrefix(#"{"v":2,"id":null,"#), "\(request) → \(reply)")
       }
       try client.send(#"{"method":"quakes.count"}"# + "\n")
       #expect(!(try client.readLine()).contains(#""id""#))
 
       let watcher = try daemon.query()
       try watcher.send(#"{"id":null,"method":"quakes.watch","more":true}"# + "\n")
-      #expect(try watcher.readLine().hasPrefix(#"{"v":1,"id":null,"result":{"event":"status""#))
+      #expect(try watcher.readLine().hasPrefix(#"{"v":2,"id":null,"result":{"event":"status""#))
     }
   }
 

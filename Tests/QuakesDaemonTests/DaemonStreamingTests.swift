@@ -13,12 +13,14 @@ struct DaemonStreamingTests {
     ((object["result"] as? [String: Any])?["quakes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
   }
 
-  @Test("with more: lines of 500 quakes, each a whole result, then the next request's reply on the same connection")
+  @Test(
+    "with more: lines of 500 quakes, each a whole result (a version 1 request: with the count), then the next request's reply on the same connection"
+  )
   func linesWithMore() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(Self.count)) { daemon, _ in
       let client = try daemon.query()
       try client.send(
-        #"{"id":1,"method":"quakes.list","more":true}"# + "\n" + #"{"id":2,"method":"quakes.count"}"# + "\n")
+        #"{"v":1,"id":1,"method":"quakes.list","more":true}"# + "\n" + #"{"id":2,"method":"quakes.count"}"# + "\n")
       var lines: [[String: Any]] = []
       repeat {
         lines.append(try client.readObject())
@@ -27,6 +29,7 @@ struct DaemonStreamingTests {
       #expect(
         lines.allSatisfy { $0["id"] as? Int == 1 && ($0["result"] as? [String: Any])?["matched"] as? Int == 1_234 })
       #expect(lines.map { $0["continues"] as? Bool } == [true, true, nil])
+      #expect(lines.allSatisfy { ($0["result"] as? [String: Any])?["hasMore"] as? Bool == false })
       #expect(lines.flatMap(Self.ids) == SyntheticFeed.ids(Self.count), "newest first, each once")
       let count = try client.readObject()
       #expect(count["id"] as? Int == 2 && (count["result"] as? [String: Any])?["count"] as? Int == Self.count)
@@ -53,13 +56,22 @@ struct DaemonStreamingTests {
     }
   }
 
-  @Test("a short page asked with more is one line that does not continue")
+  @Test(
+    "a short page asked with more is one line that does not continue; it says more match, and counts them when asked")
   func shortPageWithMore() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(Self.count)) { daemon, _ in
       let reply = try daemon.query().call(#"{"id":4,"method":"quakes.list","params":{"limit":20},"more":true}"#)
       #expect(reply["continues"] == nil)
       #expect(Self.ids(reply) == Array(SyntheticFeed.ids(Self.count).prefix(20)))
-      #expect((reply["result"] as? [String: Any])?["matched"] as? Int == Self.count)
+      let result = try #require(reply["result"] as? [String: Any])
+      #expect(result["matched"] == nil, "protocol 2 counts only when asked")
+      #expect(result["hasMore"] as? Bool == true)
+
+      let counted = try daemon.query().call(
+        #"{"id":5,"method":"quakes.list","params":{"limit":20,"offset":1214,"matched":true},"more":true}"#)
+      #expect((counted["result"] as? [String: Any])?["matched"] as? Int == Self.count)
+      #expect((counted["result"] as? [String: Any])?["hasMore"] as? Bool == false, "the last 20")
+      #expect(Self.ids(counted) == Array(SyntheticFeed.ids(Self.count).suffix(20)))
     }
   }
 }

@@ -101,7 +101,7 @@ struct QuakeOrdersTests {
     let ascending = state.quakes.data.values.filter(matcher.matches).sorted { (value($0), $0.id) < (value($1), $1.id) }
     let ordered = query.order == .forward ? ascending : ascending.reversed()
     let page = ordered.dropFirst(max(query.offset, 0)).prefix(query.limit.map { max($0, 0) } ?? Int.max)
-    return QuakesPage(matched: ordered.count, quakes: Array(page))
+    return QuakesPage(matched: ordered.count, quakes: Array(page), offset: query.offset)
   }
 
   // MARK: - Random inputs

@@ -44,8 +44,8 @@ struct JSONWriterTests {
     for _ in 0..<300 {
       let quakes = (0..<random.below(6)).map { _ in random.quake() }
       let page = QuakesPage(
-        matched: random.below(100), quakes: quakes,
-        origin: random.chance(0.5) ? GeoPoint(latitude: 47.6, longitude: -122.3) : nil)
+        matched: random.chance(0.5) ? random.below(100) : nil, quakes: quakes,
+        origin: random.chance(0.5) ? GeoPoint(latitude: 47.6, longitude: -122.3) : nil, hasMore: random.chance(0.5))
       let list = ListResult(page)
       #expect(Self.text(try Self.written(list)) == Self.text(try Self.encoded(list)))
       let event = WatchEvent(

@@ -7,9 +7,10 @@ import Testing
 struct ListReplyPiecesTests {
   private static func page(_ count: Int, seed: UInt64, measured: Bool = false) -> QuakesPage {
     var random = RandomQuakes(seed: seed)
+    // Every other page counted its matches, as a request may ask or not.
     return QuakesPage(
-      matched: count + 7, quakes: (0..<count).map { _ in random.quake() },
-      origin: measured ? GeoPoint(latitude: -33.9, longitude: 151.2) : nil)
+      matched: seed % 2 == 0 ? count + 7 : nil, quakes: (0..<count).map { _ in random.quake() },
+      origin: measured ? GeoPoint(latitude: -33.9, longitude: 151.2) : nil, hasMore: true)
   }
 
   private static func pieces(_ page: QuakesPage, id: JSONScalar? = .integer(9), more: Bool) throws -> [[UInt8]] {
@@ -54,6 +55,7 @@ struct ListReplyPiecesTests {
       #expect(object["continues"] as? Bool == (index < lines.count - 1 ? true : nil))
       #expect(object["id"] as? String == "s")
       #expect(result["matched"] as? Int == page.matched)
+      #expect(result["hasMore"] as? Bool == true)
       #expect(lineQuakes.count <= ListReplyPieces.quakesPerLine)
       quakes += lineQuakes
     }

@@ -44,9 +44,9 @@ struct RequestTests {
   func scalarIds(id: String) throws {
     let request = try self.parse(#"{"id":\#(id),"method":"daemon.info"}"#)
     let echoed = try Reply.line(id: request.id, result: CountResult(count: 0))
-    #expect(String(decoding: echoed, as: UTF8.self) == #"{"v":1,"id":\#(id),"result":{"count":0}}"# + "\n")
+    #expect(String(decoding: echoed, as: UTF8.self) == #"{"v":2,"id":\#(id),"result":{"count":0}}"# + "\n")
     let rejected = try #require(self.rejection(#"{"id":\#(id),"method":"quakes.explode"}"#))
-    #expect(Reply.line(id: rejected.id, error: rejected.error).starts(with: Data(#"{"v":1,"id":\#(id),"error""#.utf8)))
+    #expect(Reply.line(id: rejected.id, error: rejected.error).starts(with: Data(#"{"v":2,"id":\#(id),"error""#.utf8)))
   }
 
   @Test("an absent id is not echoed; a null one is")
@@ -85,11 +85,18 @@ struct RequestTests {
     #expect(rejection.error.code == .invalidRequest)
   }
 
-  @Test("another protocol version: UnsupportedVersion")
-  func otherVersion() throws {
-    let rejection = try #require(self.rejection(#"{"v":2,"id":1,"method":"quakes.count"}"#))
+  @Test("a version outside 1 to 2: UnsupportedVersion, naming the versions spoken", arguments: [0, 3, -1, 99])
+  func otherVersion(version: Int) throws {
+    let rejection = try #require(self.rejection(#"{"v":\#(version),"id":1,"method":"quakes.count"}"#))
     #expect(rejection.error.code == .unsupportedVersion)
-    #expect(rejection.error.message.contains("version 2"))
+    #expect(rejection.error.message.contains("protocol version \(version) is not supported"))
+    #expect(rejection.error.message.contains("versions 1 to 2"))
+  }
+
+  @Test("a version 1 request is still answered, and says so; no version is the current one")
+  func versionOne() throws {
+    #expect(try self.parse(#"{"v":1,"id":1,"method":"quakes.count"}"#).version == 1)
+    #expect(try self.parse(#"{"id":1,"method":"quakes.count"}"#).version == WireProtocol.version)
   }
 
   @Test("bad params name the param")
@@ -129,7 +136,7 @@ struct RequestTests {
     #expect(request.method == .get)
     #expect(try request.params(IdParams.self).id == "us7000abcd")
     let bare = try Request.line(method: .count)
-    #expect(String(decoding: bare, as: UTF8.self) == "{\"v\":1,\"method\":\"quakes.count\"}\n")
+    #expect(String(decoding: bare, as: UTF8.self) == "{\"v\":2,\"method\":\"quakes.count\"}\n")
   }
 }
 
@@ -232,9 +239,9 @@ struct ReplyTests {
   @Test("a result line and a streamed one")
   func resultLines() throws {
     let line = try Reply.line(id: .integer(7), result: CountResult(count: 3))
-    #expect(String(decoding: line, as: UTF8.self) == "{\"v\":1,\"id\":7,\"result\":{\"count\":3}}\n")
+    #expect(String(decoding: line, as: UTF8.self) == "{\"v\":2,\"id\":7,\"result\":{\"count\":3}}\n")
     let streamed = try Reply.line(id: nil, result: CountResult(count: 3), continues: true)
-    #expect(String(decoding: streamed, as: UTF8.self) == "{\"v\":1,\"result\":{\"count\":3},\"continues\":true}\n")
+    #expect(String(decoding: streamed, as: UTF8.self) == "{\"v\":2,\"result\":{\"count\":3},\"continues\":true}\n")
   }
 
   @Test("an error line carries the code and the message")
@@ -242,7 +249,7 @@ struct ReplyTests {
     let line = Reply.line(id: .string("a"), error: ProtocolError(.notFound, "no quake with id x in the cache"))
     #expect(
       String(decoding: line, as: UTF8.self)
-        == "{\"v\":1,\"id\":\"a\",\"error\":{\"code\":\"quakes.NotFound\",\"message\":\"no quake with id x in the cache\"}}\n"
+        == "{\"v\":2,\"id\":\"a\",\"error\":{\"code\":\"quakes.NotFound\",\"message\":\"no quake with id x in the cache\"}}\n"
     )
   }
 }

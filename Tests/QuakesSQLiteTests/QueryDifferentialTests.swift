@@ -45,10 +45,12 @@ import USGSStandIn
       // Each case has a generator of its own, so that it replays alone.
       var caseRandom = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
       let query = RandomQuery.query(using: &caseRandom)
-      let expected = state.selectQuakesPage(query)
-      let actual = try await store.quakesPage(query)
+      let counting = caseRandom.next() % 2 == 0
+      var expected = state.selectQuakesPage(query)
+      if !counting { expected.matched = nil }
+      let actual = try await store.quakesPage(query, countingMatches: counting)
       if let difference = Self.difference(expected, actual) {
-        Issue.record("seed \(seed), case \(index): \(difference)\n\(query)")
+        Issue.record("seed \(seed), case \(index) (counting: \(counting)): \(difference)\n\(query)")
         failures += 1
         if failures == 5 { break }
       }
@@ -66,11 +68,14 @@ import USGSStandIn
   }
 
   /// What differs between the selector's page and the database's, or `nil`:
-  /// the count, the ids in order, any field of a quake, the origin, or a
+  /// the count (`nil` when not counted), whether more match, the ids in order, any field of a quake, the origin, or a
   /// distance or bearing to the last bit.
   private static func difference(_ expected: QuakesPage, _ actual: QuakesPage) -> String? {
     if expected.matched != actual.matched {
-      return "matched \(actual.matched), the selector \(expected.matched)"
+      return "matched \(String(describing: actual.matched)), the selector \(String(describing: expected.matched))"
+    }
+    if expected.hasMore != actual.hasMore {
+      return "hasMore \(actual.hasMore), the selector \(expected.hasMore)"
     }
     let expectedIds = expected.quakes.map(\.id)
     let actualIds = actual.quakes.map(\.id)

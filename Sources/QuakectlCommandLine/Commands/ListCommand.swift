@@ -29,12 +29,19 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     let format = self.options.outputFormat
-    let params = try self.params(defaultLimit: format == .table ? 20 : nil)
+    // A table's note says how many matched: a person reads it, and may
+    // wait for the count. Scripts get the page alone, as fast as it reads.
+    var params = try self.params(defaultLimit: format == .table ? 20 : nil)
+    params.matched = format == .table ? true : nil
     let printer = try printList(params, format: format, options: self.options)
-    if format == .table, printer.matched > printer.count {
-      FileHandle.standardError.write(
-        Data("\(printer.count) of \(Plural.count(printer.matched, "quake")); --limit and --offset show more\n".utf8))
-    }
+    guard format == .table, printer.hasMore else { return }
+    let note =
+      if let matched = printer.matched {
+        "\(printer.count) of \(Plural.count(matched, "quake")); --limit and --offset show more\n"
+      } else {
+        "\(Plural.count(printer.count, "quake")) and more; --limit and --offset show more\n"
+      }
+    FileHandle.standardError.write(Data(note.utf8))
   }
 
   /// The request params; relative times are resolved against now.

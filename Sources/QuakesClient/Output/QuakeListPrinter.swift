@@ -19,8 +19,11 @@ public struct QuakeListPrinter {
   /// Whether anything of a JSON array, a CSV or a GeoJSON document was printed.
   private var started = false
 
-  /// How many quakes matched, before limit and offset (from the last page).
-  public private(set) var matched = 0
+  /// How many quakes matched, before limit and offset (from the last
+  /// page), when the request asked the daemon to count them.
+  public private(set) var matched: Int?
+  /// Whether quakes match after the list printed (from the last page).
+  public private(set) var hasMore = false
   /// How many quakes were printed.
   public private(set) var count = 0
 
@@ -34,6 +37,7 @@ public struct QuakeListPrinter {
   /// for the formats that wait for the end).
   public mutating func add(_ page: ListResult) throws -> Data {
     self.matched = page.matched
+    self.hasMore = page.hasMore ?? false
     self.count += page.quakes.count
     switch self.format {
     case .table:

@@ -27,10 +27,11 @@ struct CatalogueReader: Sendable {
     return state
   }
 
-  /// The page of `query` (``SQLiteLocalStore/quakesPage(_:)``). Call it
-  /// after ``freshState()``.
-  func page(_ query: QuakesQuery) async throws(ProtocolError) -> QuakesPage {
-    try await self.reading { try await self.database.quakesPage(query) }
+  /// The page of `query`, its matches counted if `countingMatches`
+  /// (``SQLiteLocalStore/quakesPage(_:countingMatches:)``). Call it after
+  /// ``freshState()``.
+  func page(_ query: QuakesQuery, countingMatches: Bool) async throws(ProtocolError) -> QuakesPage {
+    try await self.reading { try await self.database.quakesPage(query, countingMatches: countingMatches) }
   }
 
   /// How many quakes match `filter`, as fresh as the state now.

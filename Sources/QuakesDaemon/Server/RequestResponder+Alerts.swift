@@ -15,7 +15,7 @@ extension RequestResponder {
     let rule = try self.alertQueries().rule(named: try params.requiredRule(for: .alertTest))
     let query = QuakesQuery(filter: rule.rule.filter, limit: try params.checkedLimit(default: 20))
     _ = await self.catalogue.freshState()
-    return ListResult(try await self.catalogue.page(query))
+    return ListResult(try await self.catalogue.page(query, countingMatches: false))
   }
 
   /// Sends one test event of a cached quake through the rule's channels (`alerts.send`).

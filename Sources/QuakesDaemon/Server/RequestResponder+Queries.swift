@@ -32,13 +32,18 @@ extension RequestResponder {
   /// A result is kept for the state's quakes only if no transition changed
   /// them while the database was read: then the database held exactly
   /// those writes.
+  ///
+  /// The matches are counted when the params ask (`"matched":true`), and
+  /// always for a request of protocol version 1, which promised the count.
   func list(_ params: ListParams, for request: Request) async throws(ProtocolError) -> Response {
+    var params = params
+    params.matched = params.matched ?? (request.version < 2)
     let query = try params.query()
     let state = await self.catalogue.freshState()
     if let result = self.listCache.cachedResult(for: params, over: state.selectAllQuakes()) {
       return try self.line(request, encodedResult: result)
     }
-    let page = try await self.catalogue.page(query)
+    let page = try await self.catalogue.page(query, countingMatches: params.matched == true)
     do {
       guard page.quakes.count <= ListReplyPieces.quakesPerLine else {
         return .pieces(try ListReplyPieces(id: request.id, page: page, more: request.more))

@@ -101,11 +101,13 @@ struct PageCollector {
 
   /// The page, with the count of matches.
   func result(matched: Int, origin: GeoPoint?) -> QuakesPage {
-    guard !self.best.isEmpty else { return QuakesPage(matched: matched, quakes: self.quakes, origin: origin) }
+    guard !self.best.isEmpty else {
+      return QuakesPage(matched: matched, quakes: self.quakes, origin: origin, offset: self.offset)
+    }
     let sorted = self.kept == nil ? self.best.sorted(by: self.precedes) : self.best
     let start = Swift.min(self.offset, sorted.count)
     let end = self.limit.map { start + Swift.min($0, sorted.count - start) } ?? sorted.count
-    return QuakesPage(matched: matched, quakes: sorted[start..<end].map(\.quake), origin: origin)
+    return QuakesPage(matched: matched, quakes: sorted[start..<end].map(\.quake), origin: origin, offset: self.offset)
   }
 
   /// The value the query sorts by (an unknown one lowest).

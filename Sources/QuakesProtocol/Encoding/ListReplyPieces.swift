@@ -7,7 +7,7 @@ public import QuakesModel
 /// A page of at most ``quakesPerLine`` quakes is one line, as
 /// ``Reply/line(id:result:continues:)`` writes it. A longer page is:
 /// - with `"more":true`, several lines of ``quakesPerLine`` quakes each,
-///   every one a whole `ListResult` with the same `matched`, all but the
+///   every one a whole `ListResult` with the same `matched` and `hasMore`, all but the
 ///   last marked `"continues":true` (a client prints each as it comes);
 /// - otherwise one line, cut into pieces of about ``pieceBytes``.
 public struct ListReplyPieces: IteratorProtocol, Sendable {
@@ -65,9 +65,13 @@ public struct ListReplyPieces: IteratorProtocol, Sendable {
 
   private mutating func openLine() {
     self.buffer.append(json: self.head)
-    self.buffer.append(raw: "{\"matched\":")
-    self.buffer.append(self.page.matched)
-    self.buffer.append(raw: ",\"quakes\":[")
+    self.buffer.append(raw: self.page.hasMore ? "{\"hasMore\":true," : "{\"hasMore\":false,")
+    if let matched = self.page.matched {
+      self.buffer.append(raw: "\"matched\":")
+      self.buffer.append(matched)
+      self.buffer.append(raw: ",")
+    }
+    self.buffer.append(raw: "\"quakes\":[")
   }
 
   private mutating func writeQuakes(until end: Int, byteLimit: Int) {

@@ -15,17 +15,22 @@ public struct ListParams: Hashable, Sendable {
   public var limit: Int?
   /// How many matches to skip first; 0 by default.
   public var offset: Int?
+  /// Whether the result counts every match (`matched`): a walk over all of
+  /// them, where the page reads its own quakes only. By default not, in
+  /// protocol version 2; always in version 1.
+  public var matched: Bool?
 
   /// Creates params; every field is optional.
   public init(
     filter: FilterParams = FilterParams(), sort: QuakesQuery.SortKey? = nil, order: QuakesQuery.Order? = nil,
-    limit: Int? = nil, offset: Int? = nil
+    limit: Int? = nil, offset: Int? = nil, matched: Bool? = nil
   ) {
     self.filter = filter
     self.sort = sort
     self.order = order
     self.limit = limit
     self.offset = offset
+    self.matched = matched
   }
 
   /// The selector query these params ask for.
@@ -50,7 +55,7 @@ public struct ListParams: Hashable, Sendable {
 
 extension ListParams: Codable {
   private enum CodingKeys: String, CodingKey {
-    case sort, order, limit, offset
+    case sort, order, limit, offset, matched
   }
 
   /// The filter's members and the page's, side by side in one object.
@@ -61,7 +66,8 @@ extension ListParams: Codable {
       sort: try container.decodeIfPresent(QuakesQuery.SortKey.self, forKey: .sort),
       order: try container.decodeIfPresent(QuakesQuery.Order.self, forKey: .order),
       limit: try container.decodeIfPresent(Int.self, forKey: .limit),
-      offset: try container.decodeIfPresent(Int.self, forKey: .offset))
+      offset: try container.decodeIfPresent(Int.self, forKey: .offset),
+      matched: try container.decodeIfPresent(Bool.self, forKey: .matched))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -71,5 +77,6 @@ extension ListParams: Codable {
     try container.encodeIfPresent(self.order, forKey: .order)
     try container.encodeIfPresent(self.limit, forKey: .limit)
     try container.encodeIfPresent(self.offset, forKey: .offset)
+    try container.encodeIfPresent(self.matched, forKey: .matched)
   }
 }

@@ -1,15 +1,20 @@
 public import QuakesModel
 
-/// The result of `quakes.list`: one page of quakes and how many matched in all.
+/// The result of `quakes.list`: one page of quakes, whether more match
+/// after it, and how many matched in all when the request asked
+/// (`"matched":true`, or a protocol version 1 request).
 public struct ListResult: Hashable, Sendable, Codable {
-  /// How many quakes matched, before limit and offset.
-  public var matched: Int
+  /// How many quakes matched, before limit and offset; `nil` when not asked for.
+  public var matched: Int?
+  /// Whether quakes match after this page; `nil` from a daemon of protocol version 1.
+  public var hasMore: Bool?
   /// The page, in the requested order.
   public var quakes: [ListedQuake]
 
   /// Creates a result of `quakes`, `matched` in all.
-  public init(matched: Int, quakes: [ListedQuake]) {
+  public init(matched: Int?, hasMore: Bool?, quakes: [ListedQuake]) {
     self.matched = matched
+    self.hasMore = hasMore
     self.quakes = quakes
   }
 
@@ -17,6 +22,7 @@ public struct ListResult: Hashable, Sendable, Codable {
   /// origin (the query's `near` centre), each quake with its distance and bearing.
   public init(_ page: QuakesPage) {
     self.matched = page.matched
+    self.hasMore = page.hasMore
     self.quakes = page.quakes.map { ListedQuake($0, from: page.origin) }
   }
 }
@@ -61,9 +67,17 @@ public struct ListedQuake: Hashable, Sendable, Codable {
 
 extension ListResult: JSONWritable {
   public func writeJSON(to buffer: inout JSONBuffer) {
-    buffer.append(raw: "{\"matched\":")
-    buffer.append(self.matched)
-    buffer.append(raw: ",\"quakes\":[")
+    // The members in JSONEncoder's sorted order, as every reply writes them.
+    buffer.append(raw: "{")
+    if let hasMore = self.hasMore {
+      buffer.append(raw: hasMore ? "\"hasMore\":true," : "\"hasMore\":false,")
+    }
+    if let matched = self.matched {
+      buffer.append(raw: "\"matched\":")
+      buffer.append(matched)
+      buffer.append(raw: ",")
+    }
+    buffer.append(raw: "\"quakes\":[")
     for (index, quake) in self.quakes.enumerated() {
       if index > 0 { buffer.append(raw: ",") }
       quake.writeJSON(to: &buffer)
