@@ -39,7 +39,8 @@ extension Daemon {
     let reporter = StatusReporter(
       databasePath: self.configuration.ephemeral ? nil : self.configuration.databasePath,
       timetable: scheduler.timetable,
-      startedAt: Date(), historyWaiting: { historyPacer.waiting(at: $0) })
+      startedAt: Date(), databasePageCacheBytes: self.configuration.ephemeral ? nil : localStore.pageCacheBytes,
+      historyWaiting: { historyPacer.waiting(at: $0) })
     let watchHub = WatchHub(store: store, reporter: reporter, metrics: metrics, logger: self.logger)
     let connections = ConnectionCount()
     let metricsSource = MetricsSource(

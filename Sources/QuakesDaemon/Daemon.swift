@@ -103,7 +103,8 @@ public struct Daemon: Service {
     DatabaseBackup.removeLeftovers(in: self.configuration.stateDirectory)
     self.logger.info("cache: \(self.configuration.databasePath)")
     do {
-      return try SQLiteLocalStore(path: self.configuration.databasePath)
+      return try SQLiteLocalStore(
+        path: self.configuration.databasePath, pageCacheBytes: self.configuration.databaseCacheBytes)
     } catch let error as SQLiteLocalStoreError {
       throw error.startRefusal ?? error
     }

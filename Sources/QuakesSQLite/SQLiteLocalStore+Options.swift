@@ -12,12 +12,27 @@ extension SQLiteLocalStore {
     /// file's size in pages, which makes SQLite answer `SQLITE_FULL` as a
     /// full disk would (tests use it to simulate one).
     package var maximumPageCount: Int?
+    /// The page cache of the reading connections together, in bytes: each
+    /// of the ``maximumReaders`` gets its share (at least SQLite's least,
+    /// 10 pages). The writer keeps SQLite's default between batches and
+    /// grows it for a large one (``PageCacheForBatch``).
+    package var pageCacheBytes: Int
 
     /// Creates options.
-    package init(busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout, maximumPageCount: Int? = nil) {
+    package init(
+      busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout, maximumPageCount: Int? = nil,
+      pageCacheBytes: Int = SQLiteLocalStore.defaultPageCacheBytes
+    ) {
       self.busyTimeout = busyTimeout
       self.maximumPageCount = maximumPageCount
+      self.pageCacheBytes = pageCacheBytes
     }
+
+    /// How many read-only connections answer queries at once.
+    static let maximumReaders = 4
+
+    /// The `cache_size` of each reading connection, in KiB.
+    var readerCacheKibibytes: Int { Swift.max(1, self.pageCacheBytes / Self.maximumReaders / 1024) }
 
     /// The size the `-wal` file is truncated to after a checkpoint, so that
     /// one large batch does not leave a large file behind.
@@ -29,8 +44,13 @@ extension SQLiteLocalStore {
       configuration.readonly = readonly
       configuration.label = "quakesd"
       configuration.busyMode = .timeout(self.busyTimeout)
+      configuration.maximumReaderCount = Self.maximumReaders
       let maximumPageCount = self.maximumPageCount
+      let readerCacheKibibytes = self.readerCacheKibibytes
       configuration.prepareDatabase { db in
+        if db.configuration.readonly {
+          try db.execute(sql: "PRAGMA cache_size = -\(readerCacheKibibytes)")
+        }
         if let maximumPageCount {
           try db.execute(sql: "PRAGMA max_page_count = \(maximumPageCount)")
         }

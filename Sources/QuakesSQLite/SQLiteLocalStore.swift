@@ -23,6 +23,12 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// How long a write waits for another process's lock unless told otherwise.
   public static let defaultBusyTimeout: TimeInterval = 5
 
+  /// The page cache of the reading connections together unless told otherwise: 16 MiB.
+  public static let defaultPageCacheBytes = 16 << 20
+
+  /// The page cache the reading connections have together, in bytes.
+  public var pageCacheBytes: Int { self.options.pageCacheBytes }
+
   /// The schema version this quakesd writes (`PRAGMA user_version`).
   public static var schemaVersion: Int { Schema.currentVersion }
 
@@ -55,8 +61,13 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// - Parameter busyTimeout: how long a write waits for a lock that another
   ///   process holds (in WAL mode only another writer, or a checkpoint, takes one).
   /// - Throws: ``SQLiteLocalStoreError``.
-  public convenience init(path: String, busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout) throws {
-    try self.init(path: path, options: Options(busyTimeout: busyTimeout))
+  /// - Parameter pageCacheBytes: the page cache of the connections that
+  ///   read for queries, together (``Options/pageCacheBytes``).
+  public convenience init(
+    path: String, busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout,
+    pageCacheBytes: Int = SQLiteLocalStore.defaultPageCacheBytes
+  ) throws {
+    try self.init(path: path, options: Options(busyTimeout: busyTimeout, pageCacheBytes: pageCacheBytes))
   }
 
   /// Opens the database at `path` with `options` (tests and benchmarks).

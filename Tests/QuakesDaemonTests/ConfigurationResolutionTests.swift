@@ -130,7 +130,8 @@ struct ConfigurationResolutionTests {
       "QUAKESD_STATE_DIR": "state", "QUAKESD_RUNTIME_DIR": "/run/q", "QUAKESD_FEEDS": "all_day=10m all_hour",
       "QUAKESD_FEED_BASE_URL": "https://mirror.example/feeds/", "QUAKESD_UPSTREAM_DELETIONS": "off",
       "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
-      "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_RETENTION": "[{keep: 30d}]",
+      "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_DATABASE_CACHE": "64MiB",
+      "QUAKESD_RETENTION": "[{keep: 30d}]",
       "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
@@ -149,6 +150,7 @@ struct ConfigurationResolutionTests {
     #expect(configuration.network.totalTimeout == .seconds(300))
     #expect(configuration.network.maximumResponseSize == 1 << 30)
     #expect(configuration.idleTimeout == .seconds(3_600))
+    #expect(configuration.databaseCacheBytes == 64 << 20)
     #expect(configuration.sync.retention.map(\.keepSeconds) == [30 * 86_400])
     #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
     #expect(configuration.syncOptions.alerts.map(\.name) == ["big"])

@@ -65,7 +65,9 @@ struct DaemonMetricsTests {
     }
   }
 
-  @Test("scraped over TCP and through quakectl: valid text, every documented metric, values that match status")
+  @Test(
+    "scraped over TCP and through quakectl: valid text, every documented metric, values that match status (the page cache as configured)"
+  )
   func scrapeMatchesStatus() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -76,7 +78,8 @@ struct DaemonMetricsTests {
         in: directory,
         arguments: [
           "--feed-base-url", standIn.baseURL, "--feed", "all_day", "--feed", "all_hour", "--metrics-listen", "0",
-        ]
+        ],
+        environment: QuakesdProcess.environment().merging(["QUAKESD_DATABASE_CACHE": "8MiB"]) { $1 }
       ) { daemon in
         try await daemon.child.waitForLine { $0.contains("polled all_day: 25 inserted") }
         try await daemon.child.waitForLine { $0.contains("polling all_hour failed") }
@@ -119,6 +122,12 @@ struct DaemonMetricsTests {
           let database = try #require(status.result?["database"] as? [String: Any])
           #expect(
             (Self.value(samples, "quakesd_database_size_bytes") ?? 0) >= (database["sizeBytes"] as? Double ?? 1) / 2)
+          #expect(database["pageCacheBytes"] as? Double == 8_388_608.0)
+          #expect(Self.value(samples, "quakesd_database_page_cache_limit_bytes") == 8_388_608.0)
+          // A poll of 25 quakes leaves its -wal file (below the 8 MiB that cuts it back).
+          let wal = try #require(database["walBytes"] as? Double, "\(database)")
+          #expect(wal > 0 && wal < 8 * 1_048_576)
+          #expect(Self.value(samples, "quakesd_database_wal_bytes").map { $0 > 0 } == true)
           #expect(Self.value(samples, "quakesd_watchers") == 1)
           #expect((Self.value(samples, "quakesd_clients_connected") ?? 0) >= 1, "the watcher at least")
           #expect(

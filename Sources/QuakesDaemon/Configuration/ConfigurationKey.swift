@@ -33,6 +33,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case maxFeedSize = "max-feed-size"
   /// How long a silent client connection stays open.
   case idleTimeout = "idle-timeout"
+  /// `database-cache`: the page cache of the connections that answer queries, together.
+  case databaseCache = "database-cache"
   /// Which quakes are removed, and how long after their time.
   case retention = "retention"
   /// Where `/metrics` is served over TCP, if anywhere.
@@ -106,6 +108,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
       ConfigurationKeyDeclaration(flag: nil, format: .byteSize, field: \.network.maximumResponseSize)
     case .idleTimeout:
       ConfigurationKeyDeclaration(flag: nil, format: .duration, field: \.idleTimeout)
+    case .databaseCache:
+      ConfigurationKeyDeclaration(flag: nil, format: .byteSize, field: \.databaseCacheBytes)
     case .retention:
       ConfigurationKeyDeclaration(flag: nil, format: .retentionRules, field: \.sync.retention)
     case .metricsListen:
@@ -143,7 +147,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .fdsnBaseURL: false
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .fdsnBaseURL, .databaseCache: false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:
       true

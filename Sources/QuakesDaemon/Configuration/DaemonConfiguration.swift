@@ -3,6 +3,7 @@ public import Logging
 public import QuakesData
 import QuakesModel
 import QuakesProtocol
+import QuakesSQLite
 public import QuakesUSGS
 
 /// Everything the daemon runs with, after the configuration file, the
@@ -26,6 +27,9 @@ public struct DaemonConfiguration: Sendable {
   /// answered, not watching; a client that does not read its reply is
   /// silent) before the daemon closes it.
   public var idleTimeout: Duration
+  /// The page cache of the database connections that answer queries,
+  /// together, in bytes (the writer's is sized for each batch).
+  public var databaseCacheBytes: Int = SQLiteLocalStore.defaultPageCacheBytes
   /// The HTTP limits of every fetch: connect and total timeouts, the largest feed.
   public var network: CurlNetworkSession.Configuration
   /// The least severe log lines written.

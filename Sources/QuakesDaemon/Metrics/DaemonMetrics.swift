@@ -98,6 +98,7 @@ public final class DaemonMetrics: Sendable {
     static let interval = "quakesd_feed_interval_seconds"
     static let databaseSize = "quakesd_database_size_bytes"
     static let writeAheadLogSize = "quakesd_database_wal_bytes"
+    static let pageCacheSize = "quakesd_database_page_cache_limit_bytes"
     static let clients = "quakesd_clients_connected"
     static let watchers = "quakesd_watchers"
     static let fdsnRequests = "quakesd_fdsn_requests_total"
@@ -165,6 +166,7 @@ public final class DaemonMetrics: Sendable {
     gauge(Name.watchers, [], Double(sample.watchers))
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
     if let size = sample.writeAheadLogBytes { gauge(Name.writeAheadLogSize, [], Double(size)) }
+    if let size = sample.pageCacheBytes { gauge(Name.pageCacheSize, [], Double(size)) }
     var written: Set<FeedSeries> = []
     for feed in sample.feeds {
       let dimensions = [("feed", feed.feed.name)]

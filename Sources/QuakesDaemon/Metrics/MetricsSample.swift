@@ -17,6 +17,7 @@ struct MetricsSample: Sendable {
   let quakesCached: Int
   let databaseBytes: Int?
   let writeAheadLogBytes: Int?
+  let pageCacheBytes: Int?
   let clients: Int
   let watchers: Int
   let feeds: [Feed]

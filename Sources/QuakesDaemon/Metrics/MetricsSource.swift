@@ -19,6 +19,7 @@ struct MetricsSource: Sendable {
       quakesCached: state.selectQuakesCount(),
       databaseBytes: self.reporter.databaseSize(),
       writeAheadLogBytes: self.reporter.databaseSize(of: ["-wal"]),
+      pageCacheBytes: self.reporter.databasePageCacheBytes,
       clients: self.connections.current,
       watchers: self.watchHub.watcherCount,
       feeds: feeds.sorted().map { feed in

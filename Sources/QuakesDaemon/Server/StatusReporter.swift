@@ -13,6 +13,8 @@ struct StatusReporter: Sendable {
   let timetable: PollTimetable
   /// When the daemon started.
   let startedAt: Date
+  /// The page cache the query connections may hold together; `nil` when unknown.
+  var databasePageCacheBytes: Int? = nil
   /// The FDSN requests' hold in force, if any (``RequestPacer/waiting(at:)``).
   var historyWaiting: @Sendable (Date) -> RequestPacer.Waiting? = { _ in nil }
 
@@ -32,7 +34,8 @@ struct StatusReporter: Sendable {
         startedAt: Timestamp.iso8601(self.startedAt)),
       cache: self.cache(of: state),
       database: StatusResult.Database(
-        path: self.databasePath, sizeBytes: self.databaseSize(), walBytes: self.databaseSize(of: ["-wal"])),
+        path: self.databasePath, sizeBytes: self.databaseSize(), walBytes: self.databaseSize(of: ["-wal"]),
+        pageCacheBytes: self.databasePageCacheBytes),
       feeds: feeds.sorted().map { self.feed($0, in: state) },
       history: self.history(of: state, now: Date()))
   }

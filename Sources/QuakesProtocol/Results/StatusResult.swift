@@ -121,12 +121,16 @@ extension StatusResult {
     /// The bytes of the write-ahead log (`-wal`) alone: cut back to nothing
     /// after a large batch (docs/schema.md).
     public var walBytes: Int?
+    /// The page cache the connections that answer queries may hold
+    /// together (`database-cache`).
+    public var pageCacheBytes: Int?
 
     /// Creates the database part.
-    public init(path: String?, sizeBytes: Int?, walBytes: Int? = nil) {
+    public init(path: String?, sizeBytes: Int?, walBytes: Int? = nil, pageCacheBytes: Int? = nil) {
       self.path = path
       self.sizeBytes = sizeBytes
       self.walBytes = walBytes
+      self.pageCacheBytes = pageCacheBytes
     }
   }
 

@@ -1,0 +1,21 @@
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+
+/// The page cache of the connections that answer queries is what
+/// `database-cache` says, shared among them; the writer keeps SQLite's default.
+@Suite struct PageCacheTests {
+  @Test("each of the 4 reading connections gets its share of the bound, in KiB; the writer keeps 2,000 KiB")
+  func readersShareTheBound() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for (bytes, kibibytes) in [(8 << 20, 2_048), (SQLiteLocalStore.defaultPageCacheBytes, 4_096), (100, 1)] {
+      let store = try SQLiteLocalStore(path: directory.file("cache-\(bytes).sqlite"), pageCacheBytes: bytes)
+      defer { try? store.close() }
+      #expect(store.pageCacheBytes == bytes)
+      let sizes = try await store.cacheSizes()
+      #expect(sizes.reading == -kibibytes, "\(bytes) bytes")
+      #expect(sizes.writing == -2_000)
+    }
+  }
+}
