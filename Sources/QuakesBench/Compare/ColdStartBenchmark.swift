@@ -24,33 +24,48 @@ struct ColdStartBenchmark {
   func run() async throws -> Result {
     var result = Result()
     for _ in 0..<self.rounds {
-      let directory = try TemporaryDirectory()
-      defer { directory.remove() }
-      let notify = try NotifySocketListener(in: directory)
-      let clock = ContinuousClock()
-      let start = clock.now
-      try await withChildProcess(
-        executable: try ChildProcess.builtExecutable("quakesd"),
-        arguments: [
-          "--state-dir", self.state, "--runtime-dir", directory.file("run"), "--feed", "all_month",
-          "--feed-base-url", Self.unreachableFeeds,
-        ],
-        environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
-        mergeStandardError: true
-      ) { daemon in
-        try await notify.waitForMessage(timeout: .seconds(300)) { $0 == "READY=1" }
-        result.ready.append((clock.now - start).milliseconds)
+      try await Self.withReadyQuakesd(
+        state: self.state, executable: try ChildProcess.builtExecutable("quakesd"), feed: "all_month"
+      ) { daemon, _, ready in
+        result.ready.append(ready)
         let memory = try ProcessMemory(of: daemon.processIdentifier)
         result.resident.append(memory.resident)
         result.peak.append(memory.peak)
-        daemon.send(signal: SIGTERM)
-        let status = await daemon.waitForExit()
-        guard status == 0 else {
-          throw MeasuredRun.Failure(
-            description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
-        }
       }
     }
     return result
+  }
+
+  /// Starts `executable` (quakesd) on `state` polling `feed` from a port
+  /// nothing listens on, waits for its `READY=1`, hands `body` the process,
+  /// its runtime directory and the milliseconds from spawn to READY, then
+  /// stops it with SIGTERM and fails unless it exits 0.
+  static func withReadyQuakesd(
+    state: String, executable: String, feed: String,
+    _ body: (ChildProcess, _ runtimeDirectory: String, _ readyMilliseconds: Double) async throws -> Void
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let notify = try NotifySocketListener(in: directory)
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await withChildProcess(
+      executable: executable,
+      arguments: [
+        "--state-dir", state, "--runtime-dir", directory.file("run"), "--feed", feed,
+        "--feed-base-url", Self.unreachableFeeds,
+      ],
+      environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
+      mergeStandardError: true
+    ) { daemon in
+      try await notify.waitForMessage(timeout: .seconds(600)) { $0 == "READY=1" }
+      try await body(daemon, directory.file("run"), (clock.now - start).milliseconds)
+      daemon.send(signal: SIGTERM)
+      let status = await daemon.waitForExit()
+      guard status == 0 else {
+        throw MeasuredRun.Failure(
+          description: "quakesd exited \(status) on SIGTERM:\n\(daemon.printed.suffix(20).joined(separator: "\n"))")
+      }
+    }
   }
 }

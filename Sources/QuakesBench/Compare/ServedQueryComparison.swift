@@ -51,10 +51,10 @@ struct ServedQueryComparison {
     var isDistinct: Bool { self != .count && self != .get && self != .list }
 
     /// quakesd's params (besides `until`) and datasette's query string
-    /// (besides `time__lt`) of a first-answer query. datasette's array
-    /// shape does not count the matches, which quakesd's `matched` does: its
-    /// default shape would, but also suggests facets, 3.2 s a request at
-    /// 100,000 quakes, so datasette is asked for less work than quakesd.
+    /// (besides `time__lt`) of a first-answer query. Neither side counts
+    /// the matches: quakesd's list counts only when asked (protocol 2), and
+    /// datasette's array shape does not (its default shape would, but also
+    /// suggests facets, 3.2 s a request at 100,000 quakes).
     private func firstAnswer(newest: Int64) -> (ours: String, peer: String?) {
       let since = newest - 3 * 86_400_000
       switch self {

@@ -31,9 +31,9 @@ extension BenchmarkSuite {
       first; every request carries an `until` of its own (\(DistinctUntil.iso8601(0)) plus `i` seconds, \
       after every quake: the same answer, but parameters no earlier request had), so quakesd's ListCache \
       answers none of them, and datasette (which caches no results) gets the same bound as `time__lt`. \
-      quakesd counts the matches (`matched`); datasette's array shape does not, so it does less work \
-      per request (its default shape counts, but also suggests facets: 3.2 s a request at 100,000 quakes, \
-      measured by hand). Latency is from sending a request to its reply's last byte, so it includes \
+      Neither counts the matches: quakesd's `quakes.list` counts them only when asked (protocol 2), and \
+      datasette's array shape does not (its default shape counts, but also suggests facets: 3.2 s a \
+      request at 100,000 quakes, measured by hand). Latency is from sending a request to its reply's last byte, so it includes \
       encoding and the socket.
 
       ```sh
@@ -44,12 +44,12 @@ extension BenchmarkSuite {
 
       \(table.text)
 
-      How quakesd answers them: the state keeps its quakes in persistent B+trees by time and by \
-      magnitude beside the dictionary by id (`IndexedQuakes`), and the list selector walks them \
-      (`QueryPlan`, docs/architecture.md): newest, largest, a magnitude or time bound read a range of \
-      ranks and stop once the page is full; a search, a significance sort or a circle test every quake \
-      of the smaller stretch. datasette's file has an index on `time` only (as geojson-to-sqlite and \
-      the previous section leave it), so its magnitude and significance sorts scan.
+      How quakesd answers them: from its database, through the read-only connections and the \
+      indexes of docs/schema.md (`CatalogueReader`, docs/architecture.md): newest, largest, a magnitude, \
+      time or network bound read a range of an index and stop once the page is full; a search tests each \
+      quake the time index leads to until the page is full; a circle or box asks the R*Tree first. \
+      datasette's file has an index on `time` only (as geojson-to-sqlite and the previous section leave \
+      it), so its magnitude and significance sorts scan.
 
       Raw figures, in round order:
 
