@@ -33,9 +33,11 @@ extension QuakesQuerySQL {
 
   /// The review status, the network, event and magnitude types in any
   /// case, and the search text in the place. The three names are compared
-  /// as their keys (``NameKey``), which their indexes hold; the status and
-  /// the search through the matcher's own comparisons (``QueryFunctions``),
-  /// since SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics.
+  /// as their keys (``NameKey``), which their indexes hold; the status
+  /// through the matcher's own comparison (``QueryFunctions``), since
+  /// SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics.
+  /// The search is kept aside: how it is answered depends on the page
+  /// (``SearchPlan``).
   mutating func requireNames(_ filter: QuakesQuery.Filter) {
     if let status = filter.reviewStatus {
       self.require("quakesd_review_status_is(status, ?)", [status.rawValue])
@@ -49,8 +51,6 @@ extension QuakesQuerySQL {
       self.require("\(column) = ?", [key])
     }
     let search = SearchText(filter.search)
-    if !search.isEmpty {
-      self.require("quakesd_found_in(place, ?)", [Data(search.bytes)])
-    }
+    if !search.isEmpty { self.search = search }
   }
 }

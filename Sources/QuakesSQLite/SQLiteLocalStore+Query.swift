@@ -9,7 +9,8 @@ extension SQLiteLocalStore {
   /// the same count of matches.
   ///
   /// The page reads one quake past its end to tell whether more match;
-  /// only the count walks every match. Both are read in one transaction,
+  /// only the count walks every match. A search is answered by the plans
+  /// of ``QuakesQuerySQL/pagePlans`` in turn. Both are read in one transaction,
   /// so they agree even while a diff is being written.
   /// `QueryDifferentialTests` holds this to the selector's answers.
   ///
@@ -22,9 +23,14 @@ extension SQLiteLocalStore {
         countingMatches
         ? try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0 : nil
       var quakes: [Quake] = []
-      let rows = try Row.fetchCursor(db, sql: statements.pageSQL, arguments: statements.pageAndNextArguments)
-      while let row = try rows.next() {
-        quakes.append(try QuakesTable.quake(row))
+      for plan in statements.pagePlans {
+        quakes = []
+        let rows = try Row.fetchCursor(db, sql: statements.pageSQL(plan), arguments: statements.pageArguments(plan))
+        while let row = try rows.next() {
+          quakes.append(try QuakesTable.quake(row))
+        }
+        // A walk answers when the page and the quake after it were within it.
+        guard case .walk = plan, let size = statements.pageSize, quakes.count <= size else { break }
       }
       var hasMore = false
       if let size = statements.pageSize, quakes.count > size {
@@ -80,19 +86,21 @@ extension SQLiteLocalStore {
 
 extension SQLiteLocalStore {
   /// How SQLite would answer `query`: the `detail` lines of `EXPLAIN QUERY
-  /// PLAN` for the statement that reads its page and for the one that
-  /// counts its matches. `QueryPlanTests` checks that no documented
-  /// question scans the whole table.
+  /// PLAN` for the last statement that may read its page
+  /// (``QuakesQuerySQL/pagePlans``) and for the one that counts its
+  /// matches. `QueryPlanTests` checks that no documented question scans
+  /// the whole table.
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
   package func queryPlan(_ query: QuakesQuery) async throws -> (page: [String], count: [String]) {
     let statements = QuakesQuerySQL(query)
+    let page = statements.pagePlans.last ?? .scan
     return try await self.reading(with: statements) { db in
       func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
         try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] ?? "" }
       }
       return (
-        try plan(statements.pageSQL, statements.pageArguments),
+        try plan(statements.pageSQL(page), statements.pageArguments(page)),
         try plan(statements.countSQL, statements.countArguments)
       )
     }

@@ -207,8 +207,7 @@ extension SQLiteLocalStore {
         try db.cachedStatement(sql: QuakesTable.deleteSQL).execute(arguments: [quakeId])
         let changes = db.changesCount
         self.tableRowChanges.withLock { $0 += changes }
-        try db.cachedStatement(sql: SpatialIndexTable.deleteSQL).execute(arguments: [SpatialIndexTable.key(of: quakeId)]
-        )
+        try DerivedIndexes(db).unindex(quakeId)
       }
     } catch {
       throw self.translating(error, .delete(quakeId: quakeId))
@@ -222,12 +221,12 @@ extension SQLiteLocalStore {
       try self.checkFileInPlace(.expire(count: quakeIds.count))
       try await self.writer.write { db in
         let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
-        let unindex = try db.cachedStatement(sql: SpatialIndexTable.deleteSQL)
+        let indexes = try DerivedIndexes(db)
         var changes = 0
         for id in quakeIds {
           try delete.execute(arguments: [id])
           changes += db.changesCount
-          try unindex.execute(arguments: [SpatialIndexTable.key(of: id)])
+          try indexes.unindex(id)
         }
         self.tableRowChanges.withLock { $0 += changes }
       }
@@ -245,7 +244,7 @@ extension SQLiteLocalStore {
       try await self.writer.write { db in
         try db.execute(sql: QuakesTable.deleteAllSQL)
         var changes = db.changesCount
-        try db.execute(sql: SpatialIndexTable.deleteAllSQL)
+        try DerivedIndexes.unindexAll(db)
         try db.execute(sql: FeedsTable.forgetBatchesSQL)
         changes += db.changesCount
         self.tableRowChanges.withLock { $0 += changes }
@@ -258,28 +257,27 @@ extension SQLiteLocalStore {
 
 extension SQLiteLocalStore {
   /// Upserts the inserted and updated quakes of `diff` and deletes its
-  /// deleted ones, with their spatial index entries, inside the caller's
+  /// deleted ones, with their entries in the derived indexes, inside the caller's
   /// transaction; calls `progress` after each row. Returns the rows changed.
   static func writeRows(of diff: QuakesDiff, in db: Database, progress: (@Sendable (Int) -> Void)?) throws -> Int {
     var rows = 0
     var changes = 0
     let upsert = try db.cachedStatement(sql: QuakesTable.upsertSQL)
-    let index = try db.cachedStatement(sql: SpatialIndexTable.upsertSQL)
+    let indexes = try DerivedIndexes(db)
     // In key order, each row goes next to the previous one in the
     // table's B-tree instead of into a random page.
     for quake in [diff.inserted, diff.updated].joined().sorted(by: { $0.id < $1.id }) {
       try upsert.execute(arguments: QuakesTable.arguments(quake))
       changes += db.changesCount
-      try index.execute(arguments: SpatialIndexTable.arguments(quake))
+      try indexes.index(quake)
       rows += 1
       progress?(rows)
     }
     let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
-    let unindex = try db.cachedStatement(sql: SpatialIndexTable.deleteSQL)
     for quake in diff.deleted {
       try delete.execute(arguments: [quake.id])
       changes += db.changesCount
-      try unindex.execute(arguments: [SpatialIndexTable.key(of: quake.id)])
+      try indexes.unindex(quake.id)
       rows += 1
       progress?(rows)
     }
@@ -288,7 +286,7 @@ extension SQLiteLocalStore {
 
   /// Rows of `quakes` and `feeds` this store inserted, updated or deleted
   /// since it opened, as SQLite counts each statement's changes (the
-  /// spatial index's entries, written beside each quake, are not counted):
+  /// derived indexes' entries, written beside each quake, are not counted):
   /// what tests and benchmarks compare with the diff they wrote.
   package func rowChanges() -> Int {
     self.tableRowChanges.withLock { $0 }

@@ -187,6 +187,15 @@ enum Schema {
         CREATE INDEX quakes_tsunami ON quakes (time) WHERE tsunami = 1;
         """,
       functions: [NameKey.function]),
+    SchemaMigration(
+      version: 8,
+      summary: "the full-text index quakes_search of the places, folded, for search",
+      sql: """
+        CREATE VIRTUAL TABLE quakes_search USING fts5(place, id UNINDEXED, tokenize = 'trigram case_sensitive 1');
+        INSERT OR REPLACE INTO quakes_search (rowid, place, id)
+          SELECT quakesd_spatial_key(id), quakesd_folded_place(place), id FROM quakes WHERE place IS NOT NULL;
+        """,
+      functions: [SpatialIndexTable.keyFunction, SearchIndexTable.foldFunction]),
   ]
 
   /// The version this quakesd writes: the last step's.
@@ -211,11 +220,11 @@ enum Schema {
     if fromVersion == 0 {
       try db.execute(sql: "PRAGMA application_id = \(self.applicationID)")
     }
-    // The spatial index is derived from `quakes`: one dropped by hand (to
-    // save its write cost, say) is built again, not a reason to fail writes.
-    if fromVersion >= 4, !inspection.objects.contains("quakes_rtree"),
-      let step = self.migrations.first(where: { $0.version == 4 })
-    {
+    // The derived indexes come from `quakes`: one dropped by hand (to save
+    // its write cost, say) is built again, not a reason to fail writes.
+    for (version, table) in [(4, "quakes_rtree"), (8, "quakes_search")] where fromVersion >= version {
+      guard !inspection.objects.contains(table), let step = self.migrations.first(where: { $0.version == version })
+      else { continue }
       for function in step.functions { db.add(function: function) }
       try db.execute(sql: step.sql)
     }

@@ -7,6 +7,29 @@ import USGSStandIn
 /// search promised first ("san jose" finds "San José").
 @Suite("Folding places for search")
 struct FoldingTests {
+  @Test(
+    "a search is found in a place exactly when its folded bytes occur in the place's folded haystack (what the database's full-text index holds)"
+  )
+  func foldedHaystackIsWhatSearchLooksIn() {
+    var random = SplitMix64(seed: 0x5EA2C4)
+    let pieces = [
+      "San José", "PĀHALA", "Reykjavík", "straße", "İzmit", "東京", "km N of ", "Alaska", "e\u{301}", "ß", "ﬁ", "Ω",
+      "ǅ", "ı", "K", " ", ",", "a", "SS",
+    ]
+    for _ in 0..<5_000 {
+      let place = (0..<(1 + random.next(below: 4))).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+      let search = SearchText(pieces[random.next(below: pieces.count)] + pieces[random.next(below: pieces.count)])
+      let haystack = SearchText.foldedHaystack(place)
+      let occurs =
+        search.bytes.isEmpty
+        || (search.bytes.count <= haystack.count
+          && (0...(haystack.count - search.bytes.count)).contains { start in
+            haystack[start..<(start + search.bytes.count)].elementsEqual(search.bytes)
+          })
+      #expect(search.isFound(in: place) == occurs, "\(place) / \(String(decoding: search.bytes, as: UTF8.self))")
+    }
+  }
+
   @Test("every scalar of the table, alone and between others, folds as Foundation folds it")
   func agreesWithFoundation() {
     var random = SplitMix64(seed: 0xF01D)

@@ -80,7 +80,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file()
-    let store = try SQLiteLocalStore(path: path, options: .init(maximumPageCount: 40))
+    let store = try SQLiteLocalStore(path: path, options: .init(maximumPageCount: 90))
     let record = FeedRecord(validators: FeedValidators(etag: "\"1\""))
     let first = Quake.samples(50)
     try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: record, diff: QuakesDiff(inserted: first))

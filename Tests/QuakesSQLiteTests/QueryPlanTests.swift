@@ -30,6 +30,9 @@ struct QueryPlanTests {
             $0.since = now - day; $0.minMagnitude = 2.5
           }, limit: 20)
       ),
+      ("search \"alaska\", newest 20", QuakesQuery(filter: filter { $0.search = "alaska" }, limit: 20)),
+      ("search \"Reykjavík\", every match", QuakesQuery(filter: filter { $0.search = "Reykjavík" })),
+      ("count \"california\"", QuakesQuery(filter: filter { $0.search = "california" }, limit: 0)),
       ("network hv, newest 20", QuakesQuery(filter: filter { $0.network = "HV" }, limit: 20)),
       ("event type quarry blast", QuakesQuery(filter: filter { $0.eventType = "quarry blast" }, limit: 20)),
       ("magnitude type mww", QuakesQuery(filter: filter { $0.magnitudeType = "Mww" }, limit: 20)),

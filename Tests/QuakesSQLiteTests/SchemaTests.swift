@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 7)
+    #expect(SQLiteLocalStore.schemaVersion == 8)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -51,7 +51,8 @@ import Testing
           "index alert_deliveries_due", "table alert_attempts", "index alert_firings_released", "table history_jobs",
           "index quakes_network", "index quakes_event_type", "index quakes_magnitude_type", "index quakes_significance",
           "index quakes_depth", "index quakes_felt", "index quakes_cdi", "index quakes_mmi", "index quakes_alert",
-          "index quakes_tsunami",
+          "index quakes_tsunami", "table quakes_search", "table quakes_search_data", "table quakes_search_idx",
+          "table quakes_search_content", "table quakes_search_docsize", "table quakes_search_config",
         ])
     }
   }

@@ -55,6 +55,19 @@ package struct SearchText: Hashable, Sendable {
     return found ?? SearchText(text).contains(self)
   }
 
+  /// `text` folded as ``isFound(in:)`` folds the text it looks in: what a
+  /// search text must occur in, byte for byte, to be found there. The
+  /// database's full-text index of places holds this (QuakesSQLite's
+  /// `SearchIndexTable`), so that it finds what the matcher finds.
+  package static func foldedHaystack(_ text: String) -> [UInt8] {
+    var text = text
+    let folded = text.withUTF8 { utf8 -> [UInt8]? in
+      if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.map(Folding.lowercased) }
+      return Folding.table.fold(utf8)
+    }
+    return folded ?? SearchText(text).bytes
+  }
+
   /// Whether this text occurs in ASCII `haystack`, ignoring its case.
   private func isFound(inASCII haystack: UnsafeBufferPointer<UInt8>) -> Bool {
     let needle = self.bytes
