@@ -113,6 +113,28 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
 }
 
 extension SQLiteLocalStore {
+  /// The quakes with `ids` that the file holds, each once, read in one
+  /// transaction, 500 ids a statement.
+  public func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake] {
+    let ids = Array(Set(ids))
+    do {
+      return try await self.writer.read { db in
+        var quakes: [Quake] = []
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+          let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+          let rows = try Row.fetchCursor(
+            db, sql: QuakesTable.selectAllSQL + " WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
+          while let row = try rows.next() {
+            quakes.append(try QuakesTable.quake(row))
+          }
+        }
+        return quakes
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+  }
+
   /// Every quake and feed record, read in one transaction (a consistent
   /// snapshot, even while a diff is being written).
   ///

@@ -21,7 +21,7 @@ struct DiskFaultTests {
     defer { directory.remove() }
     let state = directory.file("state")
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false)
-    let disk = try SmallFileSystem(at: state, kibibytes: 768)
+    let disk = try SmallFileSystem(at: state, kibibytes: 2_048)
     defer { disk.unmount() }
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))

@@ -69,6 +69,39 @@ struct HistoryFlowTests {
     #expect(await local.jobs[.backfill]?.eventsWritten == 45)
   }
 
+  @Test(
+    "a window is diffed against the local store, not the state: a stored quake the state lacks is unchanged or updated, never inserted"
+  )
+  func windowDiffedAgainstTheStore() async throws {
+    let quakes = Self.catalogue(10)
+    let remote = RemoteStoreDouble()
+    await remote.setHistory(quakes, maximum: 20)
+    let local = LocalStoreDouble()
+    let (listener, store) = try await self.launch(local: local, remote: remote)
+    defer { listener.stop() }
+    // History only the database holds: h3 as the service has it, h5 in an older version.
+    await local.store(quakes[3])
+    await local.store(Quake.fixture(quakes[5].id, magnitude: 1.5, time: quakes[5].time))
+    #expect(store.state.quakes.data[quakes[3].id] == nil && store.state.quakes.data[quakes[5].id] == nil)
+
+    try store.dispatch(
+      action: .client(.backfill(query: HistoryQuery(since: 1_000_000_000, until: 1_000_010_000), date: self.date)))
+    await self.waitForEnd(of: .backfill, in: store, local: local)
+
+    let diffs = await local.calls.compactMap { call -> QuakesDiff? in
+      if case .history(_, diff: let diff?) = call { diff } else { nil }
+    }
+    let inserted = Set(diffs.flatMap(\.inserted).map(\.id))
+    let updated = diffs.flatMap(\.updated).map(\.id)
+    #expect(inserted == Set(quakes.map(\.id)).subtracting([quakes[3].id, quakes[5].id]))
+    #expect(updated == [quakes[5].id])
+    #expect(
+      await local.calls.contains { if case .fetchIds(let ids) = $0 { ids.contains(quakes[3].id) } else { false } })
+    let job = try #require(store.state.history[.backfill])
+    #expect(job.eventsWritten == 9, "8 inserted and 1 updated; the unchanged one is not counted")
+    #expect(await local.quakes[quakes[5].id] == quakes[5])
+  }
+
   @Test("a backfill never deletes: a cached quake the service does not list stays")
   func backfillNeverDeletes() async throws {
     let cached = Quake.fixture("kept", time: Date(timeIntervalSince1970: 1_000_010.5))

@@ -12,6 +12,10 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
     PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
   }
 
+  func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake] {
+    ids.compactMap { self.quakes[$0] }
+  }
+
   func didFetchRemoteQuakesMutation(
     feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
   ) async throws {

@@ -35,6 +35,23 @@ enum HistorySync {
     return next
   }
 
+  /// The ids under which the local store's quakes decide what `batch`
+  /// changes: each event's id and every other id it lists.
+  static func candidateIds(of batch: FeedBatch) -> [Quake.ID] {
+    batch.quakes.map(\.id) + batch.otherIds.values.joined()
+  }
+
+  /// What applying `batch` of a job of `kind` changes in `stored`: the
+  /// quakes the local store holds under the batch's ``candidateIds(of:)``.
+  /// The window is diffed against the database, not the state: the
+  /// database holds the whole catalogue, the state what the feeds can
+  /// still change.
+  static func diff(_ batch: FeedBatch, of kind: HistoryJob.Kind, against stored: [Quake]) -> QuakesDiff {
+    let old = IndexedQuakes(stored)
+    let new = Self.apply(batch, of: kind, to: old)
+    return QuakesDiff(oldData: old, newData: new, ids: Self.touchedIds(by: batch, in: old))
+  }
+
   /// Every id whose quake `batch` may insert, update or delete when applied
   /// to `data`: the ids it lists and the cached old ids it replaces.
   static func touchedIds(by batch: FeedBatch, in data: QuakesState.Quakes.Data) -> [Quake.ID] {

@@ -13,6 +13,9 @@ import QuakesModel
 /// - A remote batch arrived: compute its diff from the transition's old and
 ///   new state, linear in the batch, evaluate the alert rules on that diff
 ///   (``AlertEvaluation``), and write exactly that diff with the firings.
+/// - An FDSN window arrived: write it with its job's checkpoint, diffed
+///   against what the local store holds for its ids (the database holds the
+///   whole catalogue; the state need not).
 /// - A delete or a purge: delete from the local store (the state already did,
 ///   optimistically).
 /// - A write failed: reload the local store, so the state does not silently
@@ -195,8 +198,9 @@ extension Listener {
     self.advanceHistory(from: store, oldState: oldState, newState: newState)
   }
 
-  /// Writes the diff of a fetched FDSN window with the job's checkpoint, or
-  /// saves the checkpoint of a job the answer stopped or split.
+  /// Writes a fetched FDSN window with the job's checkpoint (diffed against
+  /// the local store, by the session), or saves the checkpoint of a job the
+  /// answer stopped or split.
   private func didFetchHistory(
     kind: HistoryJob.Kind,
     result: QuakesAction.Data.PersistentSession.RemoteStore.FetchHistoryResult,
@@ -204,18 +208,14 @@ extension Listener {
     oldState: QuakesState,
     newState: QuakesState
   ) async {
-    guard case .success(let batch) = result, var job = newState.history[kind],
+    guard case .success(let batch) = result, let job = newState.history[kind],
       job.windowsDone != oldState.history[kind]?.windowsDone
     else {
       await self.saveHistoryJobs(from: store, oldState: oldState, newState: newState)
       return
     }
-    let diff = QuakesDiff(
-      oldData: oldState.quakes.data, newData: newState.quakes.data,
-      ids: HistorySync.touchedIds(by: batch, in: oldState.quakes.data))
-    job.wrote(diff.counts)
     await self.shielded("writing a \(kind) window") {
-      try await store.dispatch(thunk: self.session.didFetchHistoryMutation(job: job, diff: diff))
+      try await store.dispatch(thunk: self.session.didFetchHistoryMutation(job: job, batch: batch))
     }
   }
 

@@ -126,17 +126,20 @@ extension PersistentSession {
     }
   }
 
-  /// Writes the diff of an FDSN window with the checkpoint of `job`.
+  /// Writes the FDSN window `batch` of `job` with the job's checkpoint: the
+  /// diff against the quakes the local store holds for the window's ids
+  /// (``HistorySync/diff(_:of:against:)``), counted into the checkpoint.
   nonisolated func didFetchHistoryMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
     job: HistoryJob,
-    diff: QuakesDiff
+    batch: FeedBatch
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
-      if let error = await self.write({ try await $0.didFetchHistoryMutation(job: job, diff: diff) }) {
-        try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(job: job.id), error: error))
-      } else {
+      do {
+        let diff = try await self.writeWindow(batch, of: job)
         try await dispatcher.dispatch(
           action: .data(.persistentSession(.localStore(.didWriteHistory(job: job.id, diff: diff)))))
+      } catch {
+        try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(job: job.id), error: errorMessage(error)))
       }
     }
   }
@@ -207,6 +210,19 @@ extension PersistentSession {
     } catch {
       return .failure(error: errorMessage(error))
     }
+  }
+
+  /// Reads what the local store holds for `batch`'s ids, then writes the
+  /// diff `batch` makes to it with `job`'s checkpoint; returns the diff.
+  /// The listener awaits this before it handles the next transition, so no
+  /// other write comes between the read and the write.
+  private func writeWindow(_ batch: FeedBatch, of job: HistoryJob) async throws -> QuakesDiff {
+    let stored = try await self.localStore.fetchLocalQuakesQuery(ids: HistorySync.candidateIds(of: batch))
+    let diff = HistorySync.diff(batch, of: job.kind, against: stored)
+    var job = job
+    job.wrote(diff.counts)
+    try await self.localStore.didFetchHistoryMutation(job: job, diff: diff)
+    return diff
   }
 
   /// The action that reports `mutation`'s failure, dated now.

@@ -9,6 +9,10 @@ public protocol PersistentSessionLocalStore: Sendable {
   /// Everything the store holds: every quake and every feed record.
   func fetchLocalQuakesQuery() async throws -> PersistedCache
 
+  /// The quakes the store holds under `ids` (an id it holds none under is
+  /// left out), in any order: what an FDSN window is diffed against.
+  func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake]
+
   /// Writes the diff of one remote batch of `feed`, the feed's new
   /// `record` and the alert `firings` the diff caused (each with a pending
   /// delivery per channel, unless the rule already fired so for the quake),

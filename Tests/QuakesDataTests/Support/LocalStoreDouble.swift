@@ -5,6 +5,7 @@ import QuakesModel
 actor LocalStoreDouble: PersistentSessionLocalStore {
   enum Call: Hashable, Sendable {
     case fetch
+    case fetchIds([Quake.ID])
     case write(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff)
     case delete(Quake.ID)
     case deleteAll
@@ -64,6 +65,16 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     if let failFetch { throw StoreFailure(failFetch) }
     return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
   }
+
+  func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake] {
+    self.calls.append(.fetchIds(ids))
+    if let failFetch { throw StoreFailure(failFetch) }
+    return Set(ids).compactMap { self.quakes[$0] }
+  }
+
+  /// Puts `quake` in the store behind the state's back, as a quake the
+  /// state does not hold (history outside the live window) would be.
+  func store(_ quake: Quake) { self.quakes[quake.id] = quake }
 
   func didFetchRemoteQuakesMutation(
     feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
