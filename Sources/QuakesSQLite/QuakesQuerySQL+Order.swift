@@ -14,6 +14,7 @@ extension QuakesQuerySQL {
     let direction = query.order == .forward ? "ASC" : "DESC"
     let key: String
     var arguments: StatementArguments = []
+    var byDistance = false
     switch query.sort {
     case .time: key = "time"
     case .magnitude: key = "magnitude"
@@ -23,10 +24,11 @@ extension QuakesQuerySQL {
       if let centre = query.filter.near?.centre {
         key = "quakesd_distance_km(?, ?, latitude, longitude)"
         arguments = [centre.latitude, centre.longitude]
+        byDistance = true
       } else {
         key = "time"
       }
     }
-    self.order(by: "\(key) \(direction), id \(direction)", arguments)
+    self.order(by: "\(key) \(direction), id \(direction)", arguments, byDistance: byDistance)
   }
 }

@@ -9,21 +9,21 @@ extension QuakesQuerySQL {
   mutating func requirePlace(_ filter: QuakesQuery.Filter) {
     if let box = filter.bbox {
       if let boxes = box.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
-      self.require("latitude >= ? AND latitude <= ?", [box.minLatitude, box.maxLatitude])
+      self.require("latitude >= ? AND latitude <= ?", [box.minLatitude, box.maxLatitude], role: .exact)
       let join = box.crossesAntimeridian ? "OR" : "AND"
-      self.require("(longitude >= ? \(join) longitude <= ?)", [box.minLongitude, box.maxLongitude])
+      self.require("(longitude >= ? \(join) longitude <= ?)", [box.minLongitude, box.maxLongitude], role: .exact)
     }
     // A radius that is not a number excludes nothing (GeoCircle.contains).
     if let circle = filter.near, let radius = circle.radiusKm, !radius.isNaN {
       if let boxes = circle.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
       self.require(
         "quakesd_in_circle(?, ?, ?, latitude, longitude)",
-        [circle.centre.latitude, circle.centre.longitude, radius])
+        [circle.centre.latitude, circle.centre.longitude, radius], role: .exact)
     }
     if let region = filter.within {
       if let boxes = region.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
       self.register(QueryFunctions.region(region))
-      self.require("\(QueryFunctions.regionName)(latitude, longitude)")
+      self.require("\(QueryFunctions.regionName)(latitude, longitude)", role: .exact)
     }
   }
 
@@ -37,7 +37,7 @@ extension QuakesQuerySQL {
   /// step that adds indexes, removes it.
   private mutating func requireIndexEntry(inAnyOf boxes: [GeoBox]) {
     guard !boxes.isEmpty else {
-      self.require("0")
+      self.require("0", role: .exact)
       return
     }
     let select = """
@@ -49,6 +49,6 @@ extension QuakesQuerySQL {
     for box in boxes {
       arguments += [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
     }
-    self.require("id IN (\(selects))", arguments)
+    self.require("id IN (\(selects))", arguments, role: .indexed)
   }
 }

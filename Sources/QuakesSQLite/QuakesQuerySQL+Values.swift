@@ -37,7 +37,7 @@ extension QuakesQuerySQL {
   /// through the matcher's own comparison (``QueryFunctions``), since
   /// SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics.
   /// The search is kept aside: how it is answered depends on the page
-  /// (``SearchPlan``).
+  /// (``Plan``).
   mutating func requireNames(_ filter: QuakesQuery.Filter) {
     if let status = filter.reviewStatus {
       self.require("quakesd_review_status_is(status, ?)", [status.rawValue])

@@ -4,35 +4,66 @@ import QuakesData
 import QuakesModel
 
 /// A ``QuakesQuery`` as SQL over `quakes`: the statement that counts its
-/// matches, the one that reads its page, their arguments, and the SQL
-/// functions of the query's own to register for the read.
+/// matches, the ones that may read its page (``Plan``), their arguments,
+/// and the SQL functions of the query's own to register for the read.
 ///
 /// The answer is meant to be the list selector's
 /// (`QuakesState.selectQuakesPage`), quake for quake, in the same order and
 /// with the same count: the in-memory selector is the oracle, and
 /// `QueryDifferentialTests` compares the two on random catalogues and
 /// queries. So each condition is either a comparison SQL makes exactly as
-/// Swift does (times, magnitudes, depths, impact, the box) or a call to the
-/// Swift code the matcher calls (``QueryFunctions``): folding the search
-/// text, lower-casing names, distances and polygons.
+/// Swift does (times, magnitudes, depths, impact, the box, the name keys)
+/// or a call to the Swift code the matcher calls (``QueryFunctions``):
+/// folding the search text, distances and polygons.
 ///
-/// Comparisons stay on the bare columns, so that the indexes on time and
-/// magnitude (and later ones) can serve them, and `near`, `bbox` and `within`
-/// first ask the R*Tree for the quakes in boxes that cover them.
+/// Comparisons stay on the bare columns, so that the indexes of
+/// docs/schema.md can serve them; `near`, `bbox` and `within` can first ask
+/// the R*Tree for the quakes in boxes that cover them, and `search` the
+/// full-text index, each followed by the exact test.
 struct QuakesQuerySQL: Sendable {
-  /// The conditions of the WHERE clause, all of which must hold.
-  private(set) var conditions: [String] = []
-  /// The arguments of ``conditions``, in order.
-  private(set) var baseArguments: StatementArguments = []
+  /// What a condition is to the plans.
+  enum Role: Sendable {
+    /// Served by the table's indexes, or tested on each row they lead to:
+    /// in every plan.
+    case walked
+    /// An exact test of the place (the box, the circle, the polygons): in
+    /// every plan, after the walk in ``Plan/walk(rows:)``.
+    case exact
+    /// A pre-filter through a derived index (the R*Tree): only in ``Plan/full``.
+    case indexed
+  }
+
+  /// How a page (or a count) is read.
+  enum Plan: Equatable, Sendable {
+    /// Every condition at once, with the R*Tree and the full-text index
+    /// leading to the few quakes they hold, the search through the index
+    /// when its text has a trigram.
+    case full
+    /// The first `rows` quakes the walked conditions give, in the page's
+    /// order, then the exact tests and the search on each: the page, if
+    /// it and the quake after it are among them. A common word or a busy
+    /// box fills a page of the newest quakes within a few hundred.
+    case walk(rows: Int)
+  }
+
+  private struct Condition: Sendable {
+    var sql: String
+    var arguments: StatementArguments
+    var role: Role
+  }
+
+  private var conditions: [Condition] = []
   /// The ORDER BY clause's terms: the sort key, then the id, in the query's direction.
   private(set) var ordering = ""
   /// The arguments of ``ordering``.
   private(set) var orderingArguments: StatementArguments = []
   /// Functions for this query alone (`within`'s polygons), registered for its read.
   private(set) var functions: [DatabaseFunction] = []
-  /// The search text, folded; `nil` for none. Not among ``conditions``:
-  /// each statement tests it in its own way (``SearchPlan``).
+  /// The search text, folded; `nil` for none. Not among the conditions:
+  /// each plan tests it in its own way.
   var search: SearchText?
+  /// Whether the page is sorted by distance (a `near` query's nearest first).
+  private(set) var sortsByDistance = false
   /// The page's size; −1, SQLite's "no limit", for every match.
   private let limit: Int
   /// The matches skipped before the page.
@@ -52,15 +83,15 @@ struct QuakesQuerySQL: Sendable {
   }
 
   /// Adds a condition every match must meet.
-  mutating func require(_ condition: String, _ arguments: StatementArguments = []) {
-    self.conditions.append(condition)
-    self.baseArguments += arguments
+  mutating func require(_ condition: String, _ arguments: StatementArguments = [], role: Role = .walked) {
+    self.conditions.append(Condition(sql: condition, arguments: arguments, role: role))
   }
 
   /// Sets the ORDER BY terms.
-  mutating func order(by terms: String, _ arguments: StatementArguments = []) {
+  mutating func order(by terms: String, _ arguments: StatementArguments = [], byDistance: Bool = false) {
     self.ordering = terms
     self.orderingArguments = arguments
+    self.sortsByDistance = byDistance
   }
 
   /// Adds a function the conditions call, for this query's read.
@@ -68,94 +99,87 @@ struct QuakesQuerySQL: Sendable {
     self.functions.append(function)
   }
 
-  /// Counts the matches: the search, if any, through the full-text index
-  /// when its text is long enough for it (``SearchIndexTable``).
+  /// Counts the matches, through the derived indexes (``Plan/full``).
   var countSQL: String {
-    "SELECT count(*) FROM quakes" + self.whereClause(searching: self.indexedSearch)
+    "SELECT count(*) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql))
   }
 
   /// The arguments of ``countSQL``.
   var countArguments: StatementArguments {
-    self.conditionArguments(searching: self.indexedSearch)
+    self.fullConditions.reduce(into: []) { $0 += $1.arguments }
   }
 
-  /// The ways to read the page, to try in order until one answers it:
-  /// with a search of a page of known size, first a walk of the rows the
-  /// other conditions lead to in the page's order (a common text fills the
-  /// page within a few of them), then the full-text index (a rare text is
-  /// found among few); without a search, or with one too short for the
-  /// index, the one plain read.
-  var pagePlans: [SearchPlan] {
-    guard self.search != nil, self.indexedSearch == .index else { return [.scan] }
-    guard self.limit >= 0 else { return [.index] }
+  /// The plans that may read the page, to try in order until one answers
+  /// it: a walk first when a derived index would lead to many quakes for a
+  /// page of known size in an order a table index gives; else the one full read.
+  var pagePlans: [Plan] {
+    let leansOnADerivedIndex =
+      self.search.flatMap(SearchIndexTable.phrase) != nil || self.conditions.contains { $0.role == .indexed }
+    guard leansOnADerivedIndex, self.limit >= 0, !self.sortsByDistance else { return [.full] }
     let (wanted, overflow) = self.offset.addingReportingOverflow(self.limit)
-    let rows = overflow ? Self.longestWalk : Swift.min(Self.longestWalk, Swift.max(1_000, (wanted + 1) * 50))
-    return [.walk(rows: rows), .index]
+    let rows = overflow ? Self.longestWalk : Swift.min(Self.longestWalk, Swift.max(500, (wanted + 1) * 25))
+    return [.walk(rows: rows), .full]
   }
 
-  /// The most rows a walk tests before the index is asked instead.
+  /// The most rows a walk reads before the derived indexes are asked instead.
   static let longestWalk = 20_000
 
   /// Reads the page as `plan` says: the columns ``QuakesTable/quake(_:)``
   /// reads, in order.
-  func pageSQL(_ plan: SearchPlan) -> String {
+  func pageSQL(_ plan: Plan) -> String {
     let columns = QuakesTable.columns.joined(separator: ", ")
     let page = " ORDER BY \(self.ordering) LIMIT ? OFFSET ?"
-    guard case .walk = plan else {
-      return "SELECT \(columns) FROM quakes" + self.whereClause(searching: plan) + page
+    switch plan {
+    case .full:
+      return "SELECT \(columns) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql)) + page
+    case .walk:
+      let walked = self.conditions.filter { $0.role == .walked }.map(\.sql)
+      return "SELECT \(columns) FROM (SELECT \(columns) FROM quakes" + Self.whereClause(walked)
+        + " ORDER BY \(self.ordering) LIMIT ?)" + Self.whereClause(self.testedAfterTheWalk.map(\.sql)) + page
     }
-    return "SELECT \(columns) FROM (SELECT \(columns) FROM quakes" + self.whereClause(searching: nil)
-      + " ORDER BY \(self.ordering) LIMIT ?) WHERE \(Self.scanCondition)" + page
   }
 
   /// The arguments of ``pageSQL(_:)`` for `plan`, reading one quake past
   /// the page, if there is one, to tell whether more match (none past "no limit").
-  func pageArguments(_ plan: SearchPlan) -> StatementArguments {
+  func pageArguments(_ plan: Plan) -> StatementArguments {
     let limit = self.limit < 0 || self.limit == .max ? self.limit : self.limit + 1
     let page: StatementArguments = self.orderingArguments + [limit, self.offset]
-    guard case .walk(let rows) = plan, let search = self.search else {
-      return self.conditionArguments(searching: plan) + page
+    switch plan {
+    case .full:
+      return self.countArguments + page
+    case .walk(let rows):
+      let walked = self.conditions.filter { $0.role == .walked }.reduce(into: StatementArguments()) {
+        $0 += $1.arguments
+      }
+      let tested = self.testedAfterTheWalk.reduce(into: StatementArguments()) { $0 += $1.arguments }
+      return walked + self.orderingArguments + [rows] + tested + page
     }
-    return self.conditionArguments(searching: nil) + self.orderingArguments + [rows, Data(search.bytes)] + page
   }
 
   /// The page's size; `nil` for every match.
   var pageSize: Int? { self.limit < 0 ? nil : self.limit }
 
-  /// How the search text of a query is tested.
-  enum SearchPlan: Equatable {
-    /// On each row, by the matcher's own code (`quakesd_found_in`).
-    case scan
-    /// Through the full-text index (``SearchIndexTable``).
-    case index
-    /// On each of the first `rows` rows the other conditions give in the
-    /// page's order: the page is answered when it fills within them.
-    case walk(rows: Int)
-  }
-
-  /// How a count or a read of every match tests the search: through the
-  /// index when the text has a trigram.
-  private var indexedSearch: SearchPlan {
-    self.search.flatMap(SearchIndexTable.phrase) == nil ? .scan : .index
-  }
-
-  private static let scanCondition = "quakesd_found_in(place, ?)"
-
-  /// The WHERE clause, with the search tested as `plan` says (`nil`: not at all).
-  private func whereClause(searching plan: SearchPlan?) -> String {
-    var conditions = self.conditions
-    if self.search != nil, let plan {
-      conditions.append(plan == .index ? SearchIndexTable.matchCondition : Self.scanCondition)
+  /// The conditions of ``Plan/full``: all of them, and the search through
+  /// the full-text index when its text has a trigram, else on each row.
+  private var fullConditions: [Condition] {
+    guard let search = self.search else { return self.conditions }
+    if let phrase = SearchIndexTable.phrase(search) {
+      return self.conditions + [Condition(sql: SearchIndexTable.matchCondition, arguments: [phrase], role: .indexed)]
     }
-    return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    return self.conditions + [Self.scan(search)]
   }
 
-  /// The arguments of ``whereClause(searching:)``.
-  private func conditionArguments(searching plan: SearchPlan?) -> StatementArguments {
-    guard let search = self.search, let plan else { return self.baseArguments }
-    if plan == .index, let phrase = SearchIndexTable.phrase(search) {
-      return self.baseArguments + [phrase]
-    }
-    return self.baseArguments + [Data(search.bytes)]
+  /// What a walk tests on each row it read: the place's exact tests and the search.
+  private var testedAfterTheWalk: [Condition] {
+    self.conditions.filter { $0.role == .exact } + (self.search.map { [Self.scan($0)] } ?? [])
+  }
+
+  /// The search tested on one row by the matcher's own code.
+  private static func scan(_ search: SearchText) -> Condition {
+    Condition(sql: "quakesd_found_in(place, ?)", arguments: [Data(search.bytes)], role: .exact)
+  }
+
+  private static func whereClause(_ conditions: [String]) -> String {
+    conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
   }
 }

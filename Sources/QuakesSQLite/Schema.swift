@@ -196,6 +196,14 @@ enum Schema {
           SELECT quakesd_spatial_key(id), quakesd_folded_place(place), id FROM quakes WHERE place IS NOT NULL;
         """,
       functions: [SpatialIndexTable.keyFunction, SearchIndexTable.foldFunction]),
+    SchemaMigration(
+      version: 9,
+      summary: "indexes by time of the quakes with felt reports, a community intensity or a ShakeMap intensity",
+      sql: """
+        CREATE INDEX quakes_felt_time ON quakes (time) WHERE felt IS NOT NULL;
+        CREATE INDEX quakes_cdi_time ON quakes (time) WHERE cdi IS NOT NULL;
+        CREATE INDEX quakes_mmi_time ON quakes (time) WHERE mmi IS NOT NULL;
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.

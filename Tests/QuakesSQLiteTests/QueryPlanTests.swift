@@ -62,7 +62,10 @@ struct QueryPlanTests {
   }()
 
   /// Indexes of some rows only: walking one reads just those.
-  private static let partialIndexes = ["quakes_felt", "quakes_cdi", "quakes_mmi", "quakes_alert", "quakes_tsunami"]
+  private static let partialIndexes = [
+    "quakes_felt", "quakes_cdi", "quakes_mmi", "quakes_alert", "quakes_tsunami", "quakes_felt_time", "quakes_cdi_time",
+    "quakes_mmi_time",
+  ]
 
   @Test(
     "no page reads every row but in the order asked, up to its limit; no count of a filter reads every row",
@@ -85,6 +88,29 @@ struct QueryPlanTests {
     if !query.filter.matchesEverything {
       let countWalks = plan.count.contains { $0.hasPrefix("SCAN quakes USING") && !walksPartially($0) }
       #expect(!countWalks, "\(name): the count reads every row: \(plan.count)")
+    }
+  }
+
+  @Test("felt reports and intensities, newest first, walk the index of the quakes that have them, in time order")
+  func impactNewestFirst() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try SQLiteLocalStore(path: directory.file())
+    defer { try? store.close() }
+    var filters: [(String, QuakesQuery.Filter)] = []
+    var felt = QuakesQuery.Filter()
+    felt.minFelt = 1
+    filters.append(("quakes_felt_time", felt))
+    var cdi = QuakesQuery.Filter()
+    cdi.minCdi = 4
+    filters.append(("quakes_cdi_time", cdi))
+    var mmi = QuakesQuery.Filter()
+    mmi.minMmi = 4
+    filters.append(("quakes_mmi_time", mmi))
+    for (index, filter) in filters {
+      let plan = try await store.queryPlan(QuakesQuery(filter: filter, limit: 20))
+      #expect(plan.page.contains { $0.contains(index) }, "\(index): \(plan.page)")
+      #expect(!plan.page.contains { $0.contains("TEMP B-TREE") }, "\(index): \(plan.page)")
     }
   }
 }
