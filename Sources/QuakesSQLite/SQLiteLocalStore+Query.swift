@@ -89,7 +89,7 @@ extension SQLiteLocalStore {
   package func quake(id: Quake.ID) async throws -> Quake? {
     do {
       return try await self.writer.read { db in
-        try Row.fetchOne(db, sql: QuakesTable.selectOneSQL, arguments: [id]).map(QuakesTable.quake)
+        try Row.fetchOne(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).map(QuakesTable.quake)
       }
     } catch {
       throw self.translating(error, .read)
