@@ -58,6 +58,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
   ],
   targets: [
     .target(
@@ -258,6 +259,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift
     ),

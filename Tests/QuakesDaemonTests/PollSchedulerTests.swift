@@ -1,8 +1,10 @@
+import Clocks
 import Foundation
 import ImmutableData
 import Logging
 import QuakesDaemon
 import QuakesData
+import QuakesModel
 import Synchronization
 import Testing
 
@@ -44,56 +46,82 @@ struct PollSchedulerTests {
     #expect(await iterator.next() == .notModified, "the feed is polled once the cache is loaded")
   }
 
-  @Test("the watchdog pings while polls finish in time, and stops once a poll has run longer than hungAfter")
+  @Test(
+    "the watchdog pings at each check while the poll is younger than hungAfter, and not once it is older (a test clock)"
+  )
   func watchdogStopsOnAHungPoll() async throws {
     // Loaded, but no listener: the first poll waits for a result forever.
     let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     try store.dispatch(
       action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: PersistedCache()))))))
+    let clock = TestClock()
+    let checks = Checks()
     let scheduler = PollScheduler(
-      store: store, schedules: [try FeedSchedule(feed: .allDay, interval: .seconds(60))], logger: Logger(label: "test"))
-    let pings = Pings()
-    // The allowance is read at each check: generous while the test waits
-    // for a first ping (the store's actor is shared by every test of the
-    // process, and a busy one delays the watchdog's first check), then short.
-    let hungAfter = Mutex(Duration.seconds(600))
+      store: store, schedules: [try FeedSchedule(feed: .allDay, interval: .seconds(60))],
+      logger: Logger(label: "test") { _ in checks.logHandler }, clock: ElapsedClock(clock))
     let polling = Task { await scheduler.run() }
+    defer { polling.cancel() }
+    // The poll is running (and hangs) before the watchdog's first check.
+    while store.state.feeds[.allDay]?.status != .waiting { await Task.yield() }
     let watchdog = Task {
-      await scheduler.runWatchdog(every: .milliseconds(20), hungAfter: { hungAfter.withLock { $0 } }) { pings.record() }
+      await scheduler.runWatchdog(every: .seconds(1), hungAfter: { .seconds(5) }) { checks.ping() }
     }
-    defer {
-      polling.cancel()
-      watchdog.cancel()
-    }
+    defer { watchdog.cancel() }
 
-    // It pings while the poll is young (the poll starts with it)...
-    let deadline = ContinuousClock.now + .seconds(60)
-    while pings.count(before: .now) == 0, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
+    // Checks at 0 to 4 s: the poll is younger than 5 s.
+    for second in 0...4 {
+      if second > 0 { await clock.advance(by: .seconds(1)) }
+      try await checks.wait(until: second + 1)
+      #expect(checks.pings == second + 1, "a ping at \(second) s")
     }
-    #expect(pings.count(before: .now) >= 1, "no ping while the poll was young")
-    // ...and not once the poll has run longer than hungAfter.
-    let shortAllowance = scheduler.timetable.longestRunningPoll + .milliseconds(300)
-    hungAfter.withLock { $0 = shortAllowance }
-    while scheduler.timetable.longestRunningPoll < shortAllowance + .milliseconds(200) {
-      try await Task.sleep(for: .milliseconds(20))
+    // At 5 s and 6 s the poll counts as hung: the checks log, and do not ping.
+    for second in 5...6 {
+      await clock.advance(by: .seconds(1))
+      try await checks.wait(until: second + 1)
+      #expect(checks.pings == 5, "no ping at \(second) s")
     }
-    let hungSince = ContinuousClock.now
-    try await Task.sleep(for: .milliseconds(300))
-
-    #expect(pings.count(after: hungSince) == 0, "no ping once the poll counts as hung")
+    #expect(checks.criticalMessages.count == 2)
+    #expect(checks.criticalMessages.allSatisfy { $0.contains("a poll has run for") })
   }
 }
 
-/// When the watchdog pinged.
-private final class Pings: Sendable {
-  private let instants = Mutex<[ContinuousClock.Instant]>([])
-
-  func record() { self.instants.withLock { $0.append(.now) } }
-  func count(before instant: ContinuousClock.Instant) -> Int {
-    self.instants.withLock { $0.filter { $0 < instant }.count }
+/// What the watchdog did at each of its checks: a ping, or a critical log line.
+private final class Checks: Sendable {
+  private struct Record {
+    var pings = 0
+    var critical: [String] = []
   }
-  func count(after instant: ContinuousClock.Instant) -> Int {
-    self.instants.withLock { $0.filter { $0 > instant }.count }
+
+  private let record = Mutex(Record())
+
+  var pings: Int { self.record.withLock { $0.pings } }
+  var criticalMessages: [String] { self.record.withLock { $0.critical } }
+  var count: Int { self.record.withLock { $0.pings + $0.critical.count } }
+
+  func ping() { self.record.withLock { $0.pings += 1 } }
+
+  /// Returns once `count` checks were made (yielding in between), or fails after very many yields.
+  func wait(until count: Int) async throws {
+    for _ in 0..<1_000_000 where self.count < count { await Task.yield() }
+    try #require(self.count >= count, "check \(count) never came")
+  }
+
+  /// A log handler that records the critical lines.
+  var logHandler: some LogHandler { CriticalLines(checks: self) }
+
+  private struct CriticalLines: LogHandler {
+    let checks: Checks
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+      get { self.metadata[key] }
+      set { self.metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+      guard event.level == .critical else { return }
+      self.checks.record.withLock { $0.critical.append(event.message.description) }
+    }
   }
 }

@@ -22,11 +22,14 @@ public struct PollScheduler: Sendable {
   private let onPoll: @Sendable (QuakesFeed, PollOutcome) -> Void
   /// When each feed is polled next (for `quakes.status`).
   public let timetable: PollTimetable
+  /// What every wait of the scheduler and its watchdog runs on.
+  private let clock: ElapsedClock
 
   /// Creates a scheduler for `schedules`.
   ///
   /// - Parameters:
   ///   - metrics: where polls and retention removals count.
+  ///   - clock: what the waits between polls and the watchdog's checks run on.
   ///   - onPoll: called after each poll, e.g. to report status or ping a watchdog.
   public init(
     store: Store<QuakesState, QuakesAction>,
@@ -34,6 +37,7 @@ public struct PollScheduler: Sendable {
     backoff: Backoff = Backoff(),
     logger: Logger,
     metrics: DaemonMetrics? = nil,
+    clock: ElapsedClock = .continuous,
     onPoll: @escaping @Sendable (QuakesFeed, PollOutcome) -> Void = { _, _ in }
   ) {
     self.poller = FeedPoller(store: store, metrics: metrics)
@@ -41,7 +45,8 @@ public struct PollScheduler: Sendable {
     self.backoff = backoff
     self.logger = logger
     self.onPoll = onPoll
-    self.timetable = PollTimetable(schedules: schedules)
+    self.clock = clock
+    self.timetable = PollTimetable(schedules: schedules, clock: clock)
   }
 
   /// The feeds polled and their intervals.
@@ -101,7 +106,7 @@ public struct PollScheduler: Sendable {
           "a poll has run for \(DurationText.format(running)); not pinging the watchdog, so systemd restarts quakesd")
       }
       do {
-        try await Task.sleep(for: interval)
+        try await self.clock.sleep(for: interval)
       } catch {
         return
       }
@@ -121,7 +126,7 @@ public struct PollScheduler: Sendable {
         polled = .failure(error)
       }
       self.timetable.setPolling(feed, false)
-      let polledAt = ContinuousClock.now
+      let polledAt = self.clock.now
       switch polled {
       case .success(let outcome):
         self.report(feed, outcome, failureLog: &failureLog)
@@ -142,7 +147,7 @@ public struct PollScheduler: Sendable {
   /// Waits until `feed` is due again, reading its interval anew whenever
   /// the plan changes; `false` when the feed left the plan or the task was
   /// cancelled. A feed that left the plan was marked as ended there.
-  private func waitForNextPoll(of feed: QuakesFeed, polledAt: ContinuousClock.Instant, failures: Int) async -> Bool {
+  private func waitForNextPoll(of feed: QuakesFeed, polledAt: Duration, failures: Int) async -> Bool {
     let random = Double.random(in: 0..<1)
     while !Task.isCancelled {
       let generation = self.plan.generation
@@ -153,12 +158,12 @@ public struct PollScheduler: Sendable {
       }
       let delay = self.backoff.delay(after: failures, interval: schedule.interval, random: random)
       let due = polledAt + delay
-      let remaining = max(.zero, due - .now)
+      let remaining = max(.zero, due - self.clock.now)
       self.logger.debug("next poll", metadata: ["feed": "\(feed)", "in": "\(DurationText.format(remaining))"])
       self.timetable.setNextPoll(of: feed, at: Date(timeIntervalSinceNow: remaining.seconds))
       let woken = await withTaskGroup(of: Bool.self) { group in
         group.addTask {
-          (try? await Task.sleep(until: due, clock: .continuous)) != nil
+          (try? await self.clock.sleep(until: due)) != nil
         }
         group.addTask {
           await self.plan.changed(after: generation)

@@ -6,12 +6,16 @@ import Synchronization
 /// writes it, `quakes.status` reads it.
 public final class PollTimetable: Sendable {
   private let nextPolls = Mutex<[QuakesFeed: Date]>([:])
-  private let pollsRunning = Mutex<[QuakesFeed: ContinuousClock.Instant]>([:])
+  /// When each running poll started, on ``clock``.
+  private let pollsRunning = Mutex<[QuakesFeed: Duration]>([:])
   private let intervals: Mutex<[QuakesFeed: Duration]>
+  /// The clock polls are timed on.
+  let clock: ElapsedClock
 
-  /// Creates a timetable for `schedules`.
-  public init(schedules: [FeedSchedule]) {
+  /// Creates a timetable for `schedules`, timing polls on `clock`.
+  public init(schedules: [FeedSchedule], clock: ElapsedClock = .continuous) {
     self.intervals = Mutex(Self.intervals(of: schedules))
+    self.clock = clock
   }
 
   /// Replaces the scheduled feeds and their intervals (a reload).
@@ -30,14 +34,15 @@ public final class PollTimetable: Sendable {
 
   /// Records that a poll of `feed` started (`true`) or ended (`false`).
   public func setPolling(_ feed: QuakesFeed, _ polling: Bool) {
-    self.pollsRunning.withLock { $0[feed] = polling ? .now : nil }
+    let now = self.clock.now
+    self.pollsRunning.withLock { $0[feed] = polling ? now : nil }
   }
 
   /// How long the oldest poll still running has been running; zero when none runs.
   public var longestRunningPoll: Duration {
     let starts = self.pollsRunning.withLock { Array($0.values) }
     guard let oldest = starts.min() else { return .zero }
-    return .now - oldest
+    return self.clock.now - oldest
   }
 
   /// When `feed` is polled next; `nil` while it is being polled, or when it is not scheduled.
