@@ -99,14 +99,29 @@ struct QuakesQuerySQL: Sendable {
     self.functions.append(function)
   }
 
-  /// Counts the matches, through the derived indexes (``Plan/full``).
+  /// Counts the matches, through the derived indexes (``Plan/full``); a
+  /// search alone is counted in the full-text index, which holds one row
+  /// per quake with a place, without reading `quakes` at all.
   var countSQL: String {
-    "SELECT count(*) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql))
+    if self.searchAlone != nil { return "SELECT count(*) FROM quakes_search WHERE quakes_search MATCH ?" }
+    return "SELECT count(*) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql))
   }
 
   /// The arguments of ``countSQL``.
   var countArguments: StatementArguments {
+    if let phrase = self.searchAlone { return [phrase] }
+    return self.fullArguments
+  }
+
+  /// The arguments of the conditions of ``Plan/full``.
+  private var fullArguments: StatementArguments {
     self.fullConditions.reduce(into: []) { $0 += $1.arguments }
+  }
+
+  /// The full-text query of a search that is the query's only condition.
+  private var searchAlone: String? {
+    guard self.conditions.isEmpty else { return nil }
+    return self.search.flatMap(SearchIndexTable.phrase)
   }
 
   /// The plans that may read the page, to try in order until one answers
@@ -146,7 +161,7 @@ struct QuakesQuerySQL: Sendable {
     let page: StatementArguments = self.orderingArguments + [limit, self.offset]
     switch plan {
     case .full:
-      return self.countArguments + page
+      return self.fullArguments + page
     case .walk(let rows):
       let walked = self.conditions.filter { $0.role == .walked }.reduce(into: StatementArguments()) {
         $0 += $1.arguments
