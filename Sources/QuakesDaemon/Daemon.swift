@@ -35,6 +35,14 @@ public struct Daemon: Service {
   ///   another error (exit status 1) for what may pass, such as a database
   ///   locked by another writer. Each message says which file and what to do.
   public func run() async throws {
+    let notifier = SystemdNotifier()
+    // Opening a file of an older schema migrates it (48 s for a million
+    // quakes from schema 6), and loading reads the cache (6 s): either can
+    // outlast systemd's start timeout (90 s by default), which would kill
+    // quakesd in the middle and start it over, forever. The open blocks
+    // this thread, so the first extension is sent before it; the loading
+    // is awaited, and extended every 30 s until it ends.
+    notifier.extendStart(by: .seconds(600), status: "opening the cache (migrating it if an older quakesd wrote it)")
     let localStore = try self.openLocalStore()
     defer { try? localStore.close() }
     let catalogue =
@@ -63,8 +71,15 @@ public struct Daemon: Service {
     let listener = await Listener(localStore: localStore, remoteStore: remoteStore) { logger.error("\($0)") }
     await listener.listen(to: store)
 
+    let loading = Task {
+      while !Task.isCancelled {
+        notifier.extendStart(by: .seconds(90), status: "loading the cache")
+        try? await Task.sleep(for: .seconds(30))
+      }
+    }
+    defer { loading.cancel() }
     try await self.load(store)
-    let notifier = SystemdNotifier()
+    loading.cancel()
     let scheduler = PollScheduler(
       store: store, schedules: self.configuration.feeds, logger: self.logger, metrics: metrics
     ) { feed, outcome in

@@ -36,6 +36,13 @@ struct SystemdTests {
     try await Self.withNotifyingQuakesd(waitForListening: false) { daemon, notifications in
       let ready = try await notifications.waitForMessage { $0 == "READY=1" }
       #expect(ready.contains { $0.hasPrefix("STATUS=serving") }, "\(ready)")
+      // Before it, more time to open (and migrate) the cache, then to load it.
+      let extensions = notifications.messages(containing: "EXTEND_TIMEOUT_USEC=600000000")
+      #expect(extensions.first?.contains { $0.hasPrefix("STATUS=opening the cache") } == true, "\(extensions)")
+      let messages = notifications.messages
+      let extendedAt = try #require(messages.firstIndex { $0.contains("EXTEND_TIMEOUT_USEC=600000000") })
+      let readyAt = try #require(messages.firstIndex { $0.contains("READY=1") })
+      #expect(extendedAt < readyAt, "\(messages)")
       #expect(
         try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil,
         "the sockets answer once READY=1 is sent")

@@ -30,6 +30,14 @@ public struct SystemdNotifier: Sendable {
     self.send("READY=1\nSTATUS=\(Self.oneLine(status))")
   }
 
+  /// `EXTEND_TIMEOUT_USEC=`: the start takes longer than systemd's start
+  /// timeout allows (a large cache to load, a schema to migrate); systemd
+  /// waits `duration` more from now. Sent again before that runs out.
+  public func extendStart(by duration: Duration, status: String) {
+    let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+    self.send("EXTEND_TIMEOUT_USEC=\(microseconds)\nSTATUS=\(Self.oneLine(status))")
+  }
+
   /// `RELOADING=1` with `MONOTONIC_USEC`: a reload of the configuration
   /// began; ``ready(status:)`` says it ended. `Type=notify-reload` (systemd
   /// 253) needs both, and the time, to tell this reload from an older one.
