@@ -9,6 +9,38 @@ import USGSStandIn
 /// script with socat sees.
 @Suite("quakesd sockets: the protocol end to end", .timeLimit(.minutes(3)))
 struct DaemonSocketTests {
+  @Test(
+    "the database answers: a quake written behind quakesd's back is counted, listed, got and deleted like any other"
+  )
+  func theDatabaseAnswers() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
+      let client = try daemon.query()
+      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+      // A row the state never saw (as history outside its window will be).
+      let insert = try await Command.run(
+        "/usr/bin/sqlite3",
+        [
+          daemon.databasePath,
+          "INSERT INTO quakes (id, magnitude, time, updated, place, longitude, latitude) "
+            + "VALUES ('zz0001', 3.5, 1000000000000, 1000000000000, 'Nowhere', 10, 20)",
+        ])
+      #expect(insert.status == 0, "\(insert.errors)")
+      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
+      let got = try client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#)
+      #expect((got.result?["quake"] as? [String: Any])?["place"] as? String == "Nowhere", "\(got)")
+      let oldest = try client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":1}}"#)
+      #expect(((oldest.result?["quakes"] as? [[String: Any]])?.first)?["id"] as? String == "zz0001")
+
+      let control = try daemon.control()
+      let deleted = try control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
+      #expect(deleted.result?["deleted"] as? Int == 1, "\(deleted)")
+      #expect(try client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#).errorCode == "quakes.NotFound")
+      let again = try control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
+      #expect(again.errorCode == "quakes.NotFound", "\(again)")
+      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+    }
+  }
+
   @Test("after a poll, the database, quakes.count, quakes.list and quakes.get agree with the feed")
   func servesWhatItPolled() async throws {
     let ids = SyntheticFeed.ids(40)

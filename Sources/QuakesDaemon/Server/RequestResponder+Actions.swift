@@ -39,12 +39,16 @@ extension RequestResponder {
     return RefreshResult(feeds: outcomes)
   }
 
-  /// Deletes one quake from the cache; the database follows in order.
+  /// Deletes one quake from the cache: from the state if it holds it, and
+  /// from the database, in order. Whether the cache holds it is the
+  /// database's answer (as for `quakes.get`): the state need not hold every
+  /// quake the database does.
   func delete(_ params: IdParams) async throws(ProtocolError) -> DeleteResult {
+    guard try await self.catalogue.quake(id: params.id) != nil else {
+      throw ProtocolError(.notFound, "no quake with id \(params.id) in the cache; quakectl list shows the cached ids")
+    }
     do {
       try await self.store.dispatch(action: .client(.delete(quakeId: params.id)))
-    } catch QuakesReducer.Error.quakeNotFound(let id) {
-      throw ProtocolError(.notFound, "no quake with id \(id) in the cache; quakectl list shows the cached ids")
     } catch {
       throw ProtocolError(.internal, "deleting \(params.id) failed: \(error)")
     }

@@ -36,10 +36,10 @@ extension QuakesReducer {
     return state
   }
 
-  static func delete(state: QuakesState, quakeId: Quake.ID) throws -> QuakesState {
-    guard state.quakes.data[quakeId] != nil else {
-      throw Error.quakeNotFound(quakeId)
-    }
+  /// Removes the quake from the state, if it holds it; the listener
+  /// deletes it from the local store either way.
+  static func delete(state: QuakesState, quakeId: Quake.ID) -> QuakesState {
+    guard state.quakes.data[quakeId] != nil else { return state }
     var state = state
     state.quakes.data[quakeId] = nil
     return state

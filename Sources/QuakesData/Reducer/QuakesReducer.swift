@@ -6,11 +6,15 @@
 /// ignored while the same feed is already waiting; a local fetch merges; a
 /// remote fetch upserts and removes quakes whose magnitude is ≤ 0 or unknown;
 /// deletes are optimistic; failures become ``Status/failure(error:)``.
+///
+/// Departure: a delete of an id the state does not hold is not an error.
+/// The database holds the whole cache and answers the queries; the state
+/// need not hold every quake it does (a row a script wrote, and, once the
+/// state keeps only the live window, history). Whether the cache holds the
+/// quake is the caller's question to the database (`quakes.delete` asks it).
 public enum QuakesReducer {
-  /// Computes the state after `action`.
-  ///
-  /// - Throws: ``QuakesReducer/Error/quakeNotFound(_:)`` for a delete of an
-  ///   id the cache does not hold.
+  /// Computes the state after `action`. It throws nothing; the signature
+  /// is the store's, whose reducers may refuse an action.
   @Sendable public static func reduce(state: QuakesState, action: QuakesAction) throws -> QuakesState {
     switch action {
     case .daemon(.didStart):
@@ -20,7 +24,7 @@ public enum QuakesReducer {
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       return self.refresh(state: state, feed: feed)
     case .client(.delete(quakeId: let quakeId)):
-      return try self.delete(state: state, quakeId: quakeId)
+      return self.delete(state: state, quakeId: quakeId)
     case .client(.purge):
       return self.purge(state: state)
     case .scheduler(.retentionDue(date: let date)):
