@@ -31,8 +31,11 @@ extension SQLiteLocalStore {
     /// How many read-only connections answer queries at once.
     static let maximumReaders = 4
 
-    /// The `cache_size` of each reading connection, in KiB.
-    var readerCacheKibibytes: Int { Swift.max(1, self.pageCacheBytes / Self.maximumReaders / 1024) }
+    /// The `cache_size` of each reading connection, in KiB: at least 1,
+    /// and at most 1 TiB, which SQLite's 32-bit setting holds.
+    var readerCacheKibibytes: Int {
+      Swift.min(Swift.max(1, self.pageCacheBytes / Self.maximumReaders / 1024), 1 << 30)
+    }
 
     /// The size the `-wal` file is truncated to after a checkpoint, so that
     /// one large batch does not leave a large file behind.

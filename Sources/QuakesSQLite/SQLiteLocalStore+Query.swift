@@ -59,7 +59,8 @@ extension SQLiteLocalStore {
     guard query.sort == .distance, query.order == .forward, query.limit != nil, let near = query.filter.near,
       near.radiusKm.map({ !$0.isNaN }) ?? true
     else { return plans }
-    let radius = near.radiusKm ?? Earth.halfCircumferenceKm
+    // A radius past half the Earth's circumference holds the whole globe.
+    let radius = Swift.min(near.radiusKm ?? Earth.halfCircumferenceKm, Earth.halfCircumferenceKm)
     var nearer: [(QuakesQuerySQL, QuakesQuerySQL.Plan)] = []
     var smaller = 10.0
     while smaller < radius {
