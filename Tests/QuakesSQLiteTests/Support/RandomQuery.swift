@@ -83,7 +83,8 @@ enum RandomQuery {
       ? random.pick(
         RandomCatalogue.centres + [GeoPoint(latitude: 0, longitude: 180), GeoPoint(latitude: 90, longitude: 0)])
       : GeoPoint(latitude: random.number(in: -90...90), longitude: random.number(in: -180...180))
-    let radius = random.chance(0.5) ? random.pick([0, 1, 50, 300, 1000, 5000, 20_040, 1e300]) : random.number(in: 0...3000)
+    let radius =
+      random.chance(0.5) ? random.pick([0, 1, 50, 300, 1000, 5000, 20_040, 1e300]) : random.number(in: 0...3000)
     return GeoCircle(centre: centre, radiusKm: random.chance(0.2) ? nil : radius)
   }
 
