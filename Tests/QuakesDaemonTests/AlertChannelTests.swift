@@ -55,7 +55,8 @@ struct AlertChannelTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let channel = try Self.program("head -c 4000000 /dev/zero | tr '\\0' e >&2\nexit 0", in: directory)
-    #expect(await channel.deliver(Self.delivery, logger: Self.logger) == .delivered("exit status 0"))
+    let outcome = await channel.deliver(Self.delivery, logger: Self.logger)
+    #expect(outcome == .delivered("exit status 0"), "\(outcome)")
   }
 
   @Test("a program that reads none of its input and exits at once is delivered")
@@ -63,7 +64,8 @@ struct AlertChannelTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let channel = try Self.program("exit 0", in: directory)
-    #expect(await channel.deliver(Self.delivery, logger: Self.logger) == .delivered("exit status 0"))
+    let outcome = await channel.deliver(Self.delivery, logger: Self.logger)
+    #expect(outcome == .delivered("exit status 0"), "\(outcome)")
   }
 
   @Test("an exit status but 0 is retried with the last line it wrote; a program that is not there fails for good")
@@ -89,7 +91,8 @@ struct AlertChannelTests {
     let channel = try Self.program(
       #"test "$(printf %s "$QUAKE_PLACE" | wc -c)" -eq 4096 && test "$(wc -c)" -gt 200000 && exit 0; exit 9"#,
       in: directory)
-    #expect(await channel.deliver(delivery, logger: Self.logger) == .delivered("exit status 0"))
+    let outcome = await channel.deliver(delivery, logger: Self.logger)
+    #expect(outcome == .delivered("exit status 0"), "\(outcome)")
     #expect(ExecChannel.capped("aΩ").utf8.count == 3 && ExecChannel.capped(place).utf8.count == 4096)
     #expect(ExecChannel.capped("a" + place).utf8.count == 4095, "cut at a character's end")
   }
