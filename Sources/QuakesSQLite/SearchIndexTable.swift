@@ -40,10 +40,12 @@ enum SearchIndexTable {
   }
 
   /// The FTS5 query that finds `search` in the index: the folded text as
-  /// one phrase; `nil` when it is shorter than a trigram (3 characters).
+  /// one phrase; `nil` when it is shorter than a trigram (3 characters) or
+  /// holds a NUL, which ends an FTS5 query (a search from the socket may:
+  /// `"\u0000"` is valid JSON). Without a phrase, each place is tested.
   static func phrase(_ search: SearchText) -> String? {
     let text = String(decoding: search.bytes, as: UTF8.self)
-    guard text.unicodeScalars.count >= 3 else { return nil }
+    guard text.unicodeScalars.count >= 3, !search.bytes.contains(0) else { return nil }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 

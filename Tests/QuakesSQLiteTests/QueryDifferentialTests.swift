@@ -48,7 +48,15 @@ import USGSStandIn
       let counting = caseRandom.next() % 2 == 0
       var expected = state.selectQuakesPage(query)
       if !counting { expected.matched = nil }
-      let actual = try await store.quakesPage(query, countingMatches: counting)
+      let actual: QuakesPage
+      do {
+        actual = try await store.quakesPage(query, countingMatches: counting)
+      } catch {
+        Issue.record("seed \(seed), case \(index): \(error)\n\(query)")
+        failures += 1
+        if failures == 5 { break }
+        continue
+      }
       if let difference = Self.difference(expected, actual) {
         Issue.record("seed \(seed), case \(index) (counting: \(counting)): \(difference)\n\(query)")
         failures += 1

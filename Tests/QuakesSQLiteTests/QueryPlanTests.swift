@@ -71,11 +71,7 @@ struct QueryPlanTests {
     "no page reads every row but in the order asked, up to its limit; no count of a filter reads every row",
     arguments: questions)
   func answeredThroughAnIndex(name: String, query: QuakesQuery) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let store = try SQLiteLocalStore(path: directory.file())
-    defer { try? store.close() }
-    let plan = try await store.queryPlan(query)
+    let plan = try await withTemporaryStore { try await $0.queryPlan(query) }
     let walksPartially = { (line: String) in Self.partialIndexes.contains { line.hasSuffix("INDEX \($0)") } }
     for line in plan.page + plan.count {
       #expect(line != "SCAN quakes", "\(name): a scan of the whole table: \(plan)")
@@ -93,10 +89,6 @@ struct QueryPlanTests {
 
   @Test("felt reports and intensities, newest first, walk the index of the quakes that have them, in time order")
   func impactNewestFirst() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let store = try SQLiteLocalStore(path: directory.file())
-    defer { try? store.close() }
     var filters: [(String, QuakesQuery.Filter)] = []
     var felt = QuakesQuery.Filter()
     felt.minFelt = 1
@@ -108,7 +100,7 @@ struct QueryPlanTests {
     mmi.minMmi = 4
     filters.append(("quakes_mmi_time", mmi))
     for (index, filter) in filters {
-      let plan = try await store.queryPlan(QuakesQuery(filter: filter, limit: 20))
+      let plan = try await withTemporaryStore { try await $0.queryPlan(QuakesQuery(filter: filter, limit: 20)) }
       #expect(plan.page.contains { $0.contains(index) }, "\(index): \(plan.page)")
       #expect(!plan.page.contains { $0.contains("TEMP B-TREE") }, "\(index): \(plan.page)")
     }

@@ -121,9 +121,11 @@ enum RandomCatalogue {
       random.chance(0.2)
       ? "\(town) region"
       : "\(random.next(below: 120)) km \(random.pick(["N", "SSW", "E", "W"])) of \(town), \(random.pick(Self.regions))"
-    switch random.next(below: 6) {
+    switch random.next(below: 7) {
     case 0: return place.uppercased()
     case 1: return place.lowercased()
+    // A feed's escapes are resolved exactly: "\u0000" is a NUL in the place.
+    case 2 where random.chance(0.2): return "a\u{0}bc " + place
     default: return place
     }
   }

@@ -19,7 +19,7 @@ enum RandomQuery {
   static let searches = [
     "san jose", "SAN JOSÉ", "josé", "pahala", "PĀHALA", "reykjavik", "Reykjavík", "vi\u{301}k", "olfus", "zurich",
     "strasse", "straße", "izmit", "İzmit", "東京", "km n", "alaska", "of", "a", "hawaii", "region", "fin", "\u{301}",
-    "", "nowhere",
+    "", "nowhere", "\"of\" \"", "a\u{0}bc", "   ", "OR", "of*", "(km)",
   ]
 
   /// A random query.
