@@ -86,7 +86,12 @@ extension Daemon {
         group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
         group.addTask { await watchHub.run() }
         group.addTask { await dispatcher.run(store: store) }
-        group.addTask { await ReconcileScheduler(store: store, configuration: current).run() }
+        group.addTask {
+          await ReconcileScheduler(
+            store: store, configuration: current, extent: { try await localStore.catalogueExtent() }
+          )
+          .run()
+        }
         group.addTask { await metrics.recordTransitions(metricTransitions) }
         group.addTask { await RequestedPollLog(logger: self.logger).run(refreshTransitions) }
         group.addTask { await HistoryJobLog(logger: self.logger).run(from: history, historyTransitions) }

@@ -135,17 +135,47 @@ extension SQLiteLocalStore {
     }
   }
 
-  /// Every quake and feed record, read in one transaction (a consistent
-  /// snapshot, even while a diff is being written).
-  ///
-  /// Rows of feeds this quakesd does not know are left out.
-  public func fetchLocalQuakesQuery() async throws -> PersistedCache {
+  /// The quakes whose origin time lies in `times`, read in one transaction.
+  public func fetchLocalQuakesQuery(times: Range<Date>) async throws -> [Quake] {
+    let from = QuakesQuerySQL.firstMilliseconds(notBefore: times.lowerBound)
+    let before = QuakesQuerySQL.firstMilliseconds(notBefore: times.upperBound)
     do {
       return try await self.writer.read { db in
-        var cache = PersistedCache()
-        let quakes = try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL)
+        var quakes: [Quake] = []
+        let rows = try Row.fetchCursor(
+          db, sql: QuakesTable.selectAllSQL + " WHERE time >= ? AND time < ?", arguments: [from, before])
+        while let row = try rows.next() {
+          quakes.append(try QuakesTable.quake(row))
+        }
+        return quakes
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+  }
+
+  /// The quakes from `liveSince` on (every one for `nil`), the count of the
+  /// older ones, and every feed record and history job, read in one
+  /// transaction (a consistent snapshot, even while a diff is being written).
+  ///
+  /// Rows of feeds this quakesd does not know are left out.
+  public func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache {
+    let since = liveSince.map(QuakesQuerySQL.firstMilliseconds(notBefore:))
+    do {
+      return try await self.writer.read { db in
+        var cache = PersistedCache(liveSince: liveSince)
+        let quakes =
+          if let since {
+            try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL + " WHERE time >= ?", arguments: [since])
+          } else {
+            try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL)
+          }
         while let row = try quakes.next() {
           cache.quakes.append(try QuakesTable.quake(row))
+        }
+        if let since {
+          cache.historyCount =
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quakes WHERE time < ?", arguments: [since]) ?? 0
         }
         let feeds = try Row.fetchCursor(db, sql: FeedsTable.selectAllSQL)
         while let row = try feeds.next() {
@@ -236,24 +266,49 @@ extension SQLiteLocalStore {
     }
   }
 
-  /// Deletes the quakes with `quakeIds` in one transaction (the retention
-  /// rules' removal); ids the file does not hold are skipped.
-  public func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
+  /// Deletes the quakes the retention `plan` expires, in one transaction,
+  /// and returns them: for each rule with a limit, the quakes its filter
+  /// matches older than the limit (the filter's SQL, as `quakes.list`
+  /// reads it), each removed if the plan's test says so (no earlier rule
+  /// keeps it, no polled feed carries it).
+  public func expireLocalQuakesMutation(plan: Retention.Plan) async throws -> [Quake] {
+    let candidates = plan.candidates.map { candidate in
+      var query = QuakesQuery(filter: candidate.filter)
+      if let until = query.filter.until, !until.timeIntervalSinceReferenceDate.isNaN, until < candidate.before {
+      } else {
+        query.filter.until = candidate.before
+      }
+      return QuakesQuerySQL(query)
+    }
+    let expires = plan.test()
     do {
-      try self.checkFileInPlace(.expire(count: quakeIds.count))
-      try await self.writer.write { db in
+      try self.checkFileInPlace(.expire)
+      return try await self.writer.write { db in
+        var expired: [Quake] = []
+        var seen = Set<Quake.ID>()
+        for statements in candidates {
+          for function in statements.functions { db.add(function: function) }
+          defer { for function in statements.functions { db.remove(function: function) } }
+          let rows = try Row.fetchCursor(
+            db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
+          while let row = try rows.next() {
+            let quake = try QuakesTable.quake(row)
+            if expires(quake), seen.insert(quake.id).inserted { expired.append(quake) }
+          }
+        }
         let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
         let indexes = try DerivedIndexes(db)
         var changes = 0
-        for id in quakeIds {
-          try delete.execute(arguments: [id])
+        for quake in expired {
+          try delete.execute(arguments: [quake.id])
           changes += db.changesCount
-          try indexes.unindex(id)
+          try indexes.unindex(quake.id)
         }
         self.tableRowChanges.withLock { $0 += changes }
+        return expired.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
       }
     } catch {
-      throw self.translating(error, .expire(count: quakeIds.count))
+      throw self.translating(error, .expire)
     }
   }
 

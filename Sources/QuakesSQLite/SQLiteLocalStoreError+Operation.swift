@@ -12,7 +12,7 @@ extension SQLiteLocalStoreError {
     /// Deleting every quake.
     case deleteAll
     /// Deleting the quakes the retention rules expired.
-    case expire(count: Int)
+    case expire
     /// Reading or recording the alert outbox.
     case alerts
     /// Writing the quakes of a backfill's or reconciliation's window, with
@@ -31,7 +31,7 @@ extension SQLiteLocalStoreError {
       case .write(let feed): "write the \(feed) batch to"
       case .delete(let quakeId): "delete quake \(quakeId) from"
       case .deleteAll: "delete every quake from"
-      case .expire(let count): "remove \(count) expired quakes from"
+      case .expire: "remove the quakes the retention rules expire from"
       case .alerts: "record alert deliveries in"
       case .historyWindow(let kind): "write a \(kind) window to"
       case .historyCheckpoint(let kind): "save the \(kind)'s checkpoint in"

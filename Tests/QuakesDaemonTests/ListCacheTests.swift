@@ -10,8 +10,8 @@ import Testing
 /// recently used first out.
 @Suite("ListCache: results bounded by bytes, least recently used dropped first")
 struct ListCacheTests {
-  /// The quakes the results are for (an empty cache's).
-  private let quakes = QuakesState().quakes.data.byId
+  /// The revision the results are for (an empty cache's).
+  private let quakes = QuakesState().quakes.revision
 
   /// Params as `quakectl list --since 1d` makes them: new at every call.
   private func params(_ index: Int) -> ListParams {
@@ -104,11 +104,11 @@ extension ListCache {
   /// The encoded result for `params` over `data`, computed by `compute` on
   /// a miss and kept: what the daemon does for a page of one line.
   fileprivate func result(
-    for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>, compute: () -> Data
+    for params: ListParams, over revision: Int, compute: () -> Data
   ) -> Data {
-    if let result = self.cachedResult(for: params, over: data) { return result }
+    if let result = self.cachedResult(for: params, at: revision) { return result }
     let result = compute()
-    self.insert(result, for: params, over: data)
+    self.insert(result, for: params, at: revision)
     return result
   }
 }

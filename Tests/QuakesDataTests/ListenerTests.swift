@@ -197,16 +197,16 @@ struct ListenerTests {
     let (listener, store) = self.listen(local: local)
     defer { listener.stop() }
     let old = QuakesState.loaded([.fixture("a")])
-    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quakeId: "a")))
+    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quake: .fixture("a"))))
 
-    await store.transitions.send((old, .client(.delete(quakeId: "a")), new))
+    await store.transitions.send((old, .client(.delete(quake: .fixture("a"))), new))
 
     #expect(await local.calls == [.delete("a")])
     #expect(await local.quakes.isEmpty)
     #expect(store.dispatched.isEmpty)
   }
 
-  @Test("the retention rules' removal reaches the local store as one write of exactly the expired ids")
+  @Test("the retention rules' removal reaches the local store as one write, which reports exactly the expired quakes")
   func retentionReachesLocalStore() async throws {
     let old = Quake.fixture("old", time: self.date.addingTimeInterval(-100 * 86_400))
     let young = Quake.fixture("young", time: self.date.addingTimeInterval(-86_400))
@@ -222,10 +222,14 @@ struct ListenerTests {
 
     #expect(await local.calls == [.expire(["old"])])
     #expect(await local.quakes.keys.sorted() == ["young"])
-    #expect(store.dispatched.isEmpty)
+    #expect(
+      store.dispatched == [.data(.persistentSession(.localStore(.didExpireQuakes(quakes: [old], date: self.date))))])
 
     await store.transitions.send((new, action, new))
-    #expect(await local.calls == [.expire(["old"])], "nothing expired: nothing written")
+    #expect(await local.calls == [.expire(["old"]), .expire([])])
+    #expect(
+      store.dispatched.last == .data(.persistentSession(.localStore(.didExpireQuakes(quakes: [], date: self.date)))),
+      "nothing expired: that is reported too, for whoever waits")
   }
 
   @Test("a purge reaches the local store")
@@ -269,9 +273,9 @@ struct ListenerTests {
     let (listener, store) = self.listen(local: local)
     defer { listener.stop() }
     let old = QuakesState.loaded([.fixture("a")])
-    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quakeId: "a")))
+    let new = try QuakesReducer.reduce(state: old, action: .client(.delete(quake: .fixture("a"))))
 
-    await store.transitions.send((old, .client(.delete(quakeId: "a")), new))
+    await store.transitions.send((old, .client(.delete(quake: .fixture("a"))), new))
     let failure = QuakesAction.local(
       .didFailMutation(mutation: .deleteQuake(quakeId: "a"), date: self.date, error: "database or disk is full"))
     #expect(store.dispatched == [failure])

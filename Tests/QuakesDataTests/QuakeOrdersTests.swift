@@ -139,7 +139,7 @@ struct QuakeOrdersTests {
     let cached = Array(state.quakes.data.keys)
     switch random.next(below: 10) {
     case 0 where !cached.isEmpty:
-      return .client(.delete(quakeId: cached[random.next(below: cached.count)]))
+      return .client(.delete(quake: state.quakes.data[cached[random.next(below: cached.count)]] ?? .fixture("none")))
     case 1 where random.next(below: 8) == 0:
       return .client(.purge)
     case 2:

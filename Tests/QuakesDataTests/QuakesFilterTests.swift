@@ -12,7 +12,7 @@ struct QuakesFilterTests {
     (.daemon(.didStart), false),
     (.client(.refresh(feed: .allDay)), false),
     (.scheduler(.pollDue(feed: .allDay)), false),
-    (.client(.delete(quakeId: "a")), true),
+    (.client(.delete(quake: .fixture("a"))), true),
     (.client(.purge), true),
     (.local(.didFetchQuakes(result: .success(cache: cache))), true),
     (.local(.didFetchQuakes(result: .failure(error: "e"))), false),

@@ -84,14 +84,19 @@ struct QuakesReducerTests {
   @Test("a delete removes the quake at once (optimistically)")
   func deleteRemovesQuake() throws {
     let state = try QuakesReducer.reduce(
-      state: .loaded([.fixture("a"), .fixture("b")]), action: .client(.delete(quakeId: "a")))
+      state: .loaded([.fixture("a"), .fixture("b")]), action: .client(.delete(quake: .fixture("a"))))
     #expect(Array(state.quakes.data.keys) == ["b"])
   }
 
-  @Test("a delete of an id the state does not hold changes nothing (the database may hold it: quakes.delete asks)")
-  func deleteUnknownChangesNothing() throws {
-    let state = QuakesState.loaded([.fixture("a")])
-    #expect(try QuakesReducer.reduce(state: state, action: .client(.delete(quakeId: "zz"))) == state)
+  @Test("a delete of a quake outside the live window leaves the state's quakes and counts one fewer in the database")
+  func deleteOutsideTheLiveWindow() throws {
+    var state = QuakesState.loaded([.fixture("a")])
+    state.quakes.historyCount = 3
+    let after = try QuakesReducer.reduce(state: state, action: .client(.delete(quake: .fixture("zz"))))
+    #expect(after.quakes.data == state.quakes.data)
+    #expect(after.quakes.historyCount == 2)
+    #expect(after.selectQuakesCount() == 3)
+    #expect(after.quakes.revision == state.quakes.revision + 1, "a cached list is no longer the answer")
   }
 
   @Test("a purge removes every quake and forgets the feeds' validators, so the next poll fetches them whole")

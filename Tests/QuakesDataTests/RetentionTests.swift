@@ -113,21 +113,26 @@ struct RetentionTests {
     }
   }
 
-  @Test("the reducer removes what the rules expire and records it; nothing before the cache is loaded")
+  @Test("the reducer removes what the local store expired, from the state or the count, and records it")
   func reducerApplies() throws {
-    var state = QuakesState.loaded([
-      Self.quake("old", daysOld: 100, magnitude: 2), Self.quake("young", daysOld: 1, magnitude: 2),
-    ])
+    let old = Self.quake("old", daysOld: 100, magnitude: 2)
+    let older = Self.quake("older", daysOld: 200, magnitude: 2)
+    var state = QuakesState.loaded([old, Self.quake("young", daysOld: 1, magnitude: 2)])
+    state.quakes.historyCount = 5  // older is among them, in the database only
     state.options.retention = [Self.keep(90)]
-    let after = try QuakesReducer.reduce(state: state, action: .scheduler(.retentionDue(date: Self.now)))
-    #expect(after.quakes.data.keys.sorted() == ["young"])
-    #expect(after.retention.lastRemoval == Self.now && after.retention.lastRemoved == 1 && after.retention.removed == 1)
-    let again = try QuakesReducer.reduce(state: after, action: .scheduler(.retentionDue(date: Self.now)))
-    #expect(again == after, "nothing more expires: the state does not change")
+    #expect(try QuakesReducer.reduce(state: state, action: .scheduler(.retentionDue(date: Self.now))) == state)
+    #expect(!QuakesFilter.filterQuakes()(state, .scheduler(.retentionDue(date: Self.now))))
 
-    var loading = state
-    loading.quakes.status = .waiting
-    #expect(try QuakesReducer.reduce(state: loading, action: .scheduler(.retentionDue(date: Self.now))) == loading)
-    #expect(QuakesFilter.filterQuakes()(state, .scheduler(.retentionDue(date: Self.now))))
+    let expired = QuakesAction.data(
+      .persistentSession(.localStore(.didExpireQuakes(quakes: [older, old], date: Self.now))))
+    let after = try QuakesReducer.reduce(state: state, action: expired)
+    #expect(after.quakes.data.keys.sorted() == ["young"])
+    #expect(after.quakes.historyCount == 4)
+    #expect(after.retention.lastRemoval == Self.now && after.retention.lastRemoved == 2 && after.retention.removed == 2)
+    #expect(QuakesFilter.filterQuakes()(state, expired))
+
+    let nothing = QuakesAction.data(.persistentSession(.localStore(.didExpireQuakes(quakes: [], date: Self.now))))
+    #expect(
+      try QuakesReducer.reduce(state: after, action: nothing) == after, "nothing expired: the state does not change")
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import QuakesData
 import QuakesModel
 
@@ -8,8 +9,15 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
   private(set) var records: [QuakesFeed: FeedRecord] = [:]
   private(set) var jobs: [HistoryJob.Kind: HistoryJob] = [:]
 
-  func fetchLocalQuakesQuery() async throws -> PersistedCache {
-    PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
+  func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache {
+    let live = self.quakes.values.filter { quake in liveSince.map { quake.time >= $0 } ?? true }
+    return PersistedCache(
+      quakes: live, feeds: self.records, history: self.jobs, liveSince: liveSince,
+      historyCount: self.quakes.count - live.count)
+  }
+
+  func fetchLocalQuakesQuery(times: Range<Date>) async throws -> [Quake] {
+    self.quakes.values.filter { times.contains($0.time) }
   }
 
   func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake] {
@@ -38,8 +46,10 @@ actor RemoteStoreLocalStoreDouble: PersistentSessionLocalStore {
     self.quakes[quakeId] = nil
   }
 
-  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
-    for id in quakeIds { self.quakes[id] = nil }
+  func expireLocalQuakesMutation(plan: Retention.Plan) async throws -> [Quake] {
+    let expired = self.quakes.values.filter(plan.test())
+    for quake in expired { self.quakes[quake.id] = nil }
+    return expired
   }
 
   func deleteLocalQuakesMutation() async throws {

@@ -82,10 +82,13 @@ public struct DaemonConfiguration: Sendable {
     self.metricsListen = metricsListen
   }
 
-  /// The sync options the state holds: ``sync`` with the feeds polled and the alert rules.
+  /// The sync options the state holds: ``sync`` with the feeds polled, the
+  /// live window they make (``SyncOptions/liveWindow(polling:windowMargin:)``)
+  /// and the alert rules.
   public var syncOptions: SyncOptions {
     var options = self.sync
     options.polledFeeds = Set(self.feeds.map(\.feed))
+    options.liveWindow = SyncOptions.liveWindow(polling: options.polledFeeds, windowMargin: options.windowMargin)
     options.alerts = self.alertRules.map(\.rule)
     return options
   }

@@ -17,6 +17,9 @@ struct ReconcileScheduler {
   var recheck: Duration = .seconds(5)
   /// The time now: the system's, a test's own clock in tests.
   var now: @Sendable () -> Date = { Date() }
+  /// How far the catalogue reaches, as the local store measures it; `nil`
+  /// lets the reducer take the state's quakes (a test's store holds them all).
+  var extent: @Sendable () async throws -> CatalogueExtent? = { nil }
   /// Waits `duration` or until the task is cancelled: a test's clock moves
   /// instead of waiting.
   var sleep: @Sendable (Duration) async -> Void = { duration in try? await Task.sleep(for: duration) }
@@ -25,15 +28,23 @@ struct ReconcileScheduler {
   func run() async {
     let started = self.now()
     while !Task.isCancelled {
-      let wait = await self.dispatchIfDue(since: started)
+      var wait = await self.dueIn(since: started)
+      if wait == .zero {
+        do {
+          wait = await self.dispatch(extent: try await self.extent())
+        } catch {
+          // The catalogue could not be read: its error shows in status
+          // through the writes; look again later.
+          wait = self.recheck
+        }
+      }
       await self.sleep(wait)
     }
   }
 
-  /// Dispatches `reconcileDue` when due; returns how long to wait before
-  /// looking again.
+  /// How long until a reconciliation is due: zero when it is now.
   @StoreActor
-  private func dispatchIfDue(since started: Date) -> Duration {
+  private func dueIn(since started: Date) -> Duration {
     guard let interval = self.configuration.value.reconcileInterval else { return self.recheck }
     let recheck = min(self.recheck, interval)
     let last = self.store.snapshot().history[.reconcile]
@@ -42,7 +53,17 @@ struct ReconcileScheduler {
     // A start recorded in the future (the clock was ahead then) counts as now.
     let due = min(last?.started ?? started, now).addingTimeInterval(interval.seconds)
     guard due <= now else { return min(recheck, .milliseconds(Int64(due.timeIntervalSince(now) * 1000) + 1)) }
-    try? self.store.dispatch(action: .scheduler(.reconcileDue(date: now)))
+    return .zero
+  }
+
+  /// Dispatches `reconcileDue` over `extent`; returns how long to wait
+  /// before looking again.
+  @StoreActor
+  private func dispatch(extent: CatalogueExtent?) -> Duration {
+    guard let interval = self.configuration.value.reconcileInterval else { return self.recheck }
+    let recheck = min(self.recheck, interval)
+    let last = self.store.snapshot().history[.reconcile]
+    try? self.store.dispatch(action: .scheduler(.reconcileDue(date: self.now(), extent: extent)))
     guard let started = self.store.snapshot().history[.reconcile], started.id != last?.id else {
       // Nothing to reconcile (the cache is empty): wait a whole interval.
       return min(interval, .seconds(3_600))

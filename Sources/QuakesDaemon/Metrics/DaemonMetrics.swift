@@ -93,6 +93,7 @@ public final class DaemonMetrics: Sendable {
     static let watchersDropped = "quakesd_watchers_dropped_total"
     static let reloads = "quakesd_reloads_total"
     static let quakesCached = "quakesd_quakes_cached"
+    static let quakesInMemory = "quakesd_quakes_in_memory"
     static let lastSuccess = "quakesd_feed_last_success_timestamp_seconds"
     static let generated = "quakesd_feed_generated_timestamp_seconds"
     static let interval = "quakesd_feed_interval_seconds"
@@ -162,6 +163,7 @@ public final class DaemonMetrics: Sendable {
     }
     gauge(Name.startTime, [], sample.startedAt.timeIntervalSince1970)
     gauge(Name.quakesCached, [], Double(sample.quakesCached))
+    gauge(Name.quakesInMemory, [], Double(sample.quakesInMemory))
     gauge(Name.clients, [], Double(sample.clients))
     gauge(Name.watchers, [], Double(sample.watchers))
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }

@@ -15,6 +15,8 @@ struct MetricsSample: Sendable {
 
   let startedAt: Date
   let quakesCached: Int
+  /// The quakes of the state's live window (the rest is in the database only).
+  let quakesInMemory: Int
   let databaseBytes: Int?
   let writeAheadLogBytes: Int?
   let pageCacheBytes: Int?

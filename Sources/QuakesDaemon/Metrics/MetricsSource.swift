@@ -17,6 +17,7 @@ struct MetricsSource: Sendable {
     let sample = MetricsSample(
       startedAt: self.reporter.startedAt,
       quakesCached: state.selectQuakesCount(),
+      quakesInMemory: state.selectLiveQuakesCount(),
       databaseBytes: self.reporter.databaseSize(),
       writeAheadLogBytes: self.reporter.databaseSize(of: ["-wal"]),
       pageCacheBytes: self.reporter.databasePageCacheBytes,

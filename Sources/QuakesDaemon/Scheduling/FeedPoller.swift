@@ -36,19 +36,28 @@ public struct FeedPoller: Sendable {
   @StoreActor
   public func storeAnswers() {}
 
-  /// Applies the retention rules at `date`, when they expire any quake;
-  /// returns how many quakes they removed.
+  /// Applies the retention rules at `date` to the local store, when any
+  /// rule has a limit; returns how many quakes they removed, once the
+  /// local store did (0 when its write failed: the failure is reported as
+  /// any write's).
   @StoreActor
-  public func expire(at date: Date) -> Int {
+  public func expire(at date: Date) async -> Int {
     let state = self.store.snapshot()
-    guard !state.options.retention.isEmpty,
-      !Retention.expired(in: state, rules: state.options.retention, at: date).isEmpty
-    else { return 0 }
-    let before = state.quakes.data.count
-    try? self.store.dispatch(action: .scheduler(.retentionDue(date: date)))
-    let removed = before - self.store.snapshot().quakes.data.count
-    self.metrics?.expired(removed)
-    return removed
+    guard state.isLoaded, Retention.plan(for: state, rules: state.options.retention, at: date) != nil else { return 0 }
+    var transitions = self.store.makeStream().makeAsyncIterator()
+    guard (try? self.store.dispatch(action: .scheduler(.retentionDue(date: date)))) != nil else { return 0 }
+    while let (_, action, _) = await transitions.next() {
+      switch action {
+      case .data(.persistentSession(.localStore(.didExpireQuakes(quakes: let expired, date: date)))):
+        self.metrics?.expired(expired.count)
+        return expired.count
+      case .data(.persistentSession(.localStore(.didFailMutation(mutation: .expireQuakes, date: _, error: _)))):
+        return 0
+      default:
+        continue
+      }
+    }
+    return 0
   }
 
   /// Polls `feed` once; returns how it ended.

@@ -25,7 +25,7 @@ struct PollTracker {
     switch action {
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: self.feed, date: _, result: let result)))):
       switch result {
-      case .success(let batch):
+      case .success(let batch, _):
         self.fetched = true
         self.alreadyApplied = oldState.selectFeed(self.feed)?.record.hasApplied(batch) ?? false
         return nil

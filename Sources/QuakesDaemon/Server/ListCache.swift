@@ -1,19 +1,17 @@
 package import Foundation
-package import HashTreeCollections
-package import QuakesModel
 package import QuakesProtocol
 import Synchronization
 
-/// Encoded `quakes.list` results, by params, for the quakes they were
-/// computed from, bounded by bytes.
+/// Encoded `quakes.list` results, by params, for the revision of the
+/// cached quakes they were computed at, bounded by bytes.
 ///
 /// Scripts and dashboards ask the same question again and again; between two
 /// writes the answer cannot change. An entry is served only while the
-/// snapshot's quakes equal the ones it was computed from (`TreeDictionary`
-/// equality is O(1) for the same tree and skips every shared subtree
-/// otherwise), so a hit is never stale; the daemon empties the cache when
-/// ``QuakesFilter`` says an action changed the quakes, so stale entries do
-/// not hold old trees in memory.
+/// state's ``QuakesState/Quakes/revision`` is the one it was computed at
+/// (every transition that may change the cached quakes, in the state or
+/// only in the database, moves it), so a hit is never stale; the daemon
+/// empties the cache when ``QuakesFilter`` says an action changed the
+/// quakes, so stale entries do not stay in memory.
 ///
 /// The bound is in bytes, not entries: a relative `since` (`quakectl list
 /// --since 1d`) makes every call new params, each of which may hold the
@@ -22,7 +20,7 @@ import Synchronization
 /// go first, and a result larger than the whole bound is not kept.
 package final class ListCache: Sendable {
   private struct Entry {
-    var data: TreeDictionary<Quake.ID, Quake>
+    var revision: Int
     var result: Data
   }
 
@@ -40,16 +38,16 @@ package final class ListCache: Sendable {
     self.entries = Mutex(LeastRecentlyUsed(costLimit: byteLimit))
   }
 
-  /// The result kept for `params`, if it was computed from `data`.
-  package func cachedResult(for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>) -> Data? {
-    guard let entry = self.entries.withLock({ $0.value(for: params) }), entry.data == data else { return nil }
+  /// The result kept for `params`, if it was computed at `revision`.
+  package func cachedResult(for params: ListParams, at revision: Int) -> Data? {
+    guard let entry = self.entries.withLock({ $0.value(for: params) }), entry.revision == revision else { return nil }
     return entry.result
   }
 
-  /// Keeps `result`, computed for `params` from `data`.
-  package func insert(_ result: Data, for params: ListParams, over data: TreeDictionary<Quake.ID, Quake>) {
+  /// Keeps `result`, computed for `params` at `revision`.
+  package func insert(_ result: Data, for params: ListParams, at revision: Int) {
     let cost = Self.estimatedCost(of: params, result: result)
-    self.entries.withLock { $0.insert(Entry(data: data, result: result), for: params, cost: cost) }
+    self.entries.withLock { $0.insert(Entry(revision: revision, result: result), for: params, cost: cost) }
   }
 
   /// Forgets every entry.

@@ -44,11 +44,11 @@ extension RequestResponder {
   /// database's answer (as for `quakes.get`): the state need not hold every
   /// quake the database does.
   func delete(_ params: IdParams) async throws(ProtocolError) -> DeleteResult {
-    guard try await self.catalogue.quake(id: params.id) != nil else {
+    guard let quake = try await self.catalogue.quake(id: params.id) else {
       throw ProtocolError(.notFound, "no quake with id \(params.id) in the cache; quakectl list shows the cached ids")
     }
     do {
-      try await self.store.dispatch(action: .client(.delete(quakeId: params.id)))
+      try await self.store.dispatch(action: .client(.delete(quake: quake)))
     } catch {
       throw ProtocolError(.internal, "deleting \(params.id) failed: \(error)")
     }

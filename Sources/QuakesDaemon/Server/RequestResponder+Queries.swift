@@ -29,9 +29,9 @@ extension RequestResponder {
   /// results; a longer one is streamed as it is encoded (in lines when the
   /// request asks for `more`), and not kept.
   ///
-  /// A result is kept for the state's quakes only if no transition changed
-  /// them while the database was read: then the database held exactly
-  /// those writes.
+  /// A result is kept for the state's revision only if no transition
+  /// changed the quakes while the database was read: then the database
+  /// held exactly that revision's writes.
   ///
   /// The matches are counted when the params ask (`"matched":true`), and
   /// always for a request of protocol version 1, which promised the count.
@@ -40,7 +40,8 @@ extension RequestResponder {
     params.matched = params.matched ?? (request.version < 2)
     let query = try params.query()
     let state = await self.catalogue.freshState()
-    if let result = self.listCache.cachedResult(for: params, over: state.selectAllQuakes()) {
+    let revision = state.selectCatalogueRevision()
+    if let result = self.listCache.cachedResult(for: params, at: revision) {
       return try self.line(request, encodedResult: result)
     }
     let page = try await self.catalogue.page(query, countingMatches: params.matched == true)
@@ -49,8 +50,8 @@ extension RequestResponder {
         return .pieces(try ListReplyPieces(id: request.id, page: page, more: request.more))
       }
       let result = try Reply.encodeResult(ListResult(page))
-      if self.store.snapshot().selectAllQuakes() == state.selectAllQuakes() {
-        self.listCache.insert(result, for: params, over: state.selectAllQuakes())
+      if self.store.snapshot().selectCatalogueRevision() == revision {
+        self.listCache.insert(result, for: params, at: revision)
       }
       return .line(try Reply.line(id: request.id, encodedResult: result))
     } catch {

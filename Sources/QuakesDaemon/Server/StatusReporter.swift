@@ -42,7 +42,8 @@ struct StatusReporter: Sendable {
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {
     var cache = StatusResult.Cache(
-      count: state.selectQuakesCount(), state: .loaded, lastWriteError: state.selectLastMutationError(),
+      count: state.selectQuakesCount(), inMemory: state.selectLiveQuakesCount(), state: .loaded,
+      lastWriteError: state.selectLastMutationError(),
       retention: self.retention(of: state))
     switch state.selectQuakesStatus() {
     case nil, .waiting: cache.state = .loading

@@ -42,16 +42,12 @@ extension WatchHub {
         of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: feed.name)
     case .data(.persistentSession(.localStore(.didWriteHistory(job: _, diff: let diff)))):
       return self.chunks(of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: nil)
-    case .client(.delete(quakeId: let id)):
-      guard let quake = oldState.selectQuake(quakeId: id),
-        filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true
-      else { return [] }
-      return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [id])]
+    case .client(.delete(quake: let quake)):
+      guard filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true else { return [] }
+      return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [quake.id])]
     case .client(.purge):
       return [WatchEvent(event: .purged)]
-    case .scheduler(.retentionDue(date: let date)):
-      let expired = Retention.expired(in: oldState, rules: oldState.options.retention, at: date)
-        .compactMap(oldState.selectQuake(quakeId:))
+    case .data(.persistentSession(.localStore(.didExpireQuakes(quakes: let expired, date: _)))):
       let matcher = filter.map(QuakesQuery.Filter.Matcher.init)
       return self.chunks(of: QuakesDiff(deleted: expired.filter { matcher?.matches($0) ?? true }), feed: nil)
     case .data(.persistentSession(.localStore(.didFetchQuakes(result: .success)))),

@@ -32,8 +32,10 @@ extension QuakesAction {
   public enum Client: Hashable, Sendable {
     /// Fetch `feed` now (seed: `onTapRefreshQuakesButton(range:)`).
     case refresh(feed: QuakesFeed)
-    /// Delete one quake from the cache (seed: `onTapDeleteSelectedQuakeButton`).
-    case delete(quakeId: Quake.ID)
+    /// Delete one cached quake, as the local store holds it (seed:
+    /// `onTapDeleteSelectedQuakeButton`). The quake comes with the action:
+    /// the state holds only the live window, and watchers are told what went.
+    case delete(quake: Quake)
     /// Delete every quake from the cache (seed: `onTapDeleteAllQuakesButton`).
     case purge
     /// Fetch `query`'s events from the FDSN event service at `date`
@@ -49,11 +51,13 @@ extension QuakesAction {
     /// `feed` is due for its periodic fetch (seed: `onTapRefreshQuakesButton(range:)`).
     case pollDue(feed: QuakesFeed)
     /// After a poll: remove the quakes the retention rules expire at `date`
-    /// (``Retention/expired(in:rules:at:)``).
+    /// from the local store (``Retention/Plan``); `didExpireQuakes` reports them.
     case retentionDue(date: Date)
     /// The reconciliation interval passed: ask the FDSN event service what
     /// changed or was deleted in the cache's time span since the last one.
-    case reconcileDue(date: Date)
+    /// `extent` is the catalogue's, as the local store measured it; `nil`
+    /// takes the state's quakes (when the state holds every one).
+    case reconcileDue(date: Date, extent: CatalogueExtent? = nil)
   }
 
   /// A result from the persistent session.
@@ -88,6 +92,9 @@ extension QuakesAction.Data.PersistentSession {
     /// checkpoint. (The job is named by its run: a result for a run that
     /// was since replaced changes nothing.)
     case didWriteHistory(job: HistoryJob.ID, diff: QuakesDiff)
+    /// The retention rules removed `quakes` from the local store at `date`
+    /// (none, when nothing expired).
+    case didExpireQuakes(quakes: [Quake], date: Date)
     /// `mutation` failed at `date`; the state may no longer match the local
     /// store (it is reloaded next).
     case didFailMutation(mutation: Mutation, date: Date, error: String)
@@ -134,8 +141,10 @@ extension QuakesAction.Data.PersistentSession.LocalStore {
 extension QuakesAction.Data.PersistentSession.RemoteStore {
   /// The outcome of fetching a feed.
   public enum FetchQuakesResult: Hashable, Sendable {
-    /// The feed had changed: here it is.
-    case success(batch: FeedBatch)
+    /// The feed had changed: here it is, with the quakes the local store
+    /// holds outside the state's live window that it may change
+    /// (``RemoteSync/StoredLookup``).
+    case success(batch: FeedBatch, stored: [Quake] = [])
     /// The feed had not changed (`304 Not Modified`).
     case notModified
     /// The fetch failed; `error` names the feed, the URL and the cause.

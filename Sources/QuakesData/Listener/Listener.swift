@@ -18,6 +18,8 @@ import QuakesModel
 ///   whole catalogue; the state need not).
 /// - A delete or a purge: delete from the local store (the state already did,
 ///   optimistically).
+/// - Retention is due: remove what the rules expire from the local store,
+///   which holds the quakes old enough to expire, and report them.
 /// - A write failed: reload the local store, so the state does not silently
 ///   diverge from the database.
 ///
@@ -129,23 +131,28 @@ extension Listener {
     case .daemon(.didStart):
       if oldState.quakes.status == nil, newState.quakes.status == .waiting {
         await self.shielded("loading the cache") {
-          try await store.dispatch(thunk: self.session.fetchLocalQuakesQuery())
+          try await store.dispatch(thunk: self.session.fetchLocalQuakesQuery(liveWindow: newState.options.liveWindow))
         }
       }
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       if oldState.feeds[feed]?.status != .waiting, let feedState = newState.feeds[feed], feedState.status == .waiting {
         self.startFetch(from: store, feed: feed, validators: feedState.record.validators)
       }
-    case .client(.delete(quakeId: let quakeId)):
-      await self.shielded("deleting \(quakeId)") {
-        try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quakeId))
+    case .client(.delete(quake: let quake)):
+      await self.shielded("deleting \(quake.id)") {
+        try await store.dispatch(thunk: self.session.deleteLocalQuakeMutation(quakeId: quake.id))
       }
     case .scheduler(.retentionDue(date: let date)):
-      let expired = Retention.expired(in: oldState, rules: oldState.options.retention, at: date)
-      if !expired.isEmpty, newState.quakes.data.count < oldState.quakes.data.count {
-        await self.shielded("removing \(expired.count) expired quakes") {
-          try await store.dispatch(thunk: self.session.expireLocalQuakesMutation(quakeIds: expired))
+      // Answered in every case, so that whoever asked can wait for it.
+      guard newState.isLoaded, let plan = Retention.plan(for: newState, rules: newState.options.retention, at: date)
+      else {
+        await self.shielded("reporting that nothing expired") {
+          try store.dispatch(action: .data(.persistentSession(.localStore(.didExpireQuakes(quakes: [], date: date)))))
         }
+        break
+      }
+      await self.shielded("removing expired quakes") {
+        try await store.dispatch(thunk: self.session.expireLocalQuakesMutation(plan: plan))
       }
     case .client(.purge):
       await self.shielded("purging the cache") {
@@ -153,10 +160,12 @@ extension Listener {
       }
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: let date, result: let result)))):
       self.fetches[feed] = nil
-      guard case .success(let batch) = result else { return }
-      let diff = QuakesDiff(oldState: oldState, newState: newState, batch: batch, feed: feed)
+      guard case .success(let batch, let stored) = result else { return }
+      var old = oldState.quakes
+      LiveWindow.take(stored, into: &old)
+      let diff = QuakesDiff(oldData: old.data, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
-      let oldData = oldState.quakes.data
+      let oldData = old.data
       let firings = AlertEvaluation.firings(
         for: diff, previous: { oldData[$0] }, rules: newState.options.alerts, at: date)
       await self.shielded("writing the \(feed) batch") {
@@ -165,7 +174,7 @@ extension Listener {
       }
     case .data(.persistentSession(.localStore(.didFailMutation(mutation: let mutation, date: _, error: _)))):
       await self.shielded("reloading the cache") {
-        try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery())
+        try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery(liveWindow: newState.options.liveWindow))
       }
       if case .historyQuakes = mutation {
         // The job went back to its committed progress and stopped: its
@@ -192,7 +201,8 @@ extension Listener {
       .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
-      .data(.persistentSession(.localStore(.didWriteHistory))):
+      .data(.persistentSession(.localStore(.didWriteHistory))),
+      .data(.persistentSession(.localStore(.didExpireQuakes))):
       break
     }
     self.advanceHistory(from: store, oldState: oldState, newState: newState)

@@ -24,33 +24,43 @@ final actor PersistentSession<LocalStore: PersistentSessionLocalStore, RemoteSto
 extension PersistentSession {
   typealias Thunk<Dispatcher, Selector> = @Sendable (Dispatcher, Selector) async throws -> Void
 
-  /// Loads the local store on first launch; its quakes merge into the state.
-  nonisolated func fetchLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
-    -> Thunk<Dispatcher, Selector>
-  {
+  /// Loads the local store on first launch, the last `liveWindow` seconds
+  /// of it (all of it for `nil`); its quakes merge into the state.
+  nonisolated func fetchLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    liveWindow: Double?
+  ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
-      let result = await self.readLocalStore()
+      let result = await self.readLocalStore(liveWindow: liveWindow)
       try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: result)))))
     }
   }
 
-  /// Reloads the local store after a failed write; its quakes replace the state's.
-  nonisolated func reloadLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>()
-    -> Thunk<Dispatcher, Selector>
-  {
+  /// Reloads the local store after a failed write, as the first launch
+  /// loads it; its quakes replace the state's.
+  nonisolated func reloadLocalQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+    liveWindow: Double?
+  ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
-      let result = await self.readLocalStore()
+      let result = await self.readLocalStore(liveWindow: liveWindow)
       try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didReloadQuakes(result: result)))))
     }
   }
 
-  /// Fetches `feed` from the remote store, sending `validators`.
-  nonisolated func fetchRemoteQuakesQuery<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
+  /// Fetches `feed` from the remote store, sending `validators`; a batch
+  /// comes with what the local store holds outside the state that it may
+  /// change (``RemoteSync/storedLookup(for:of:in:)``).
+  nonisolated func fetchRemoteQuakesQuery<
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector: ImmutableData.Selector<QuakesState>
+  >(
     feed: QuakesFeed,
     validators: FeedValidators
   ) -> Thunk<Dispatcher, Selector> {
-    { dispatcher, _ in
-      let result = await self.readRemoteStore(feed: feed, validators: validators)
+    { dispatcher, selector in
+      var result = await self.readRemoteStore(feed: feed, validators: validators)
+      if case .success(let batch, _) = result {
+        let lookup = await selector.select { RemoteSync.storedLookup(for: batch, of: feed, in: $0) }
+        result = await self.readStored(lookup, for: batch, of: feed)
+      }
       let date = self.now()
       try await dispatcher.dispatch(
         action: .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: feed, date: date, result: result)))))
@@ -166,13 +176,18 @@ extension PersistentSession {
     }
   }
 
-  /// Removes the quakes the retention rules expired, in one transaction.
+  /// Removes the quakes `plan` expires from the local store, in one
+  /// transaction, and reports them (none, when nothing expired).
   nonisolated func expireLocalQuakesMutation<Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>, Selector>(
-    quakeIds: [Quake.ID]
+    plan: Retention.Plan
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
-      if let error = await self.write({ try await $0.expireLocalQuakesMutation(quakeIds: quakeIds) }) {
-        try await dispatcher.dispatch(action: self.failure(of: .expireQuakes, error: error))
+      do {
+        let expired = try await self.localStore.expireLocalQuakesMutation(plan: plan)
+        try await dispatcher.dispatch(
+          action: .data(.persistentSession(.localStore(.didExpireQuakes(quakes: expired, date: plan.now)))))
+      } catch {
+        try await dispatcher.dispatch(action: self.failure(of: .expireQuakes, error: errorMessage(error)))
       }
     }
   }
@@ -190,11 +205,32 @@ extension PersistentSession {
 }
 
 extension PersistentSession {
-  private func readLocalStore() async -> QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult {
+  private func readLocalStore(liveWindow: Double?) async
+    -> QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult
+  {
     do {
-      return .success(cache: try await self.localStore.fetchLocalQuakesQuery())
+      let liveSince = liveWindow.map { self.now().addingTimeInterval(-$0) }
+      return .success(cache: try await self.localStore.fetchLocalQuakesQuery(liveSince: liveSince))
     } catch {
       return .failure(error: errorMessage(error))
+    }
+  }
+
+  /// `batch` with the quakes `lookup` names, read from the local store; a
+  /// failure to read them fails the fetch (the batch comes again next poll).
+  private func readStored(
+    _ lookup: RemoteSync.StoredLookup, for batch: FeedBatch, of feed: QuakesFeed
+  ) async -> QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult {
+    guard !lookup.isEmpty else { return .success(batch: batch) }
+    do {
+      var stored = lookup.ids.isEmpty ? [] : try await self.localStore.fetchLocalQuakesQuery(ids: lookup.ids)
+      if let times = lookup.times {
+        let read = Set(stored.map(\.id))
+        stored += try await self.localStore.fetchLocalQuakesQuery(times: times).filter { !read.contains($0.id) }
+      }
+      return .success(batch: batch, stored: stored)
+    } catch {
+      return .failure(error: "\(feed): the cache could not be read to apply the batch: \(errorMessage(error))")
     }
   }
 

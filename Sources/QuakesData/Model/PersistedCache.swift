@@ -1,9 +1,15 @@
+public import Foundation
 public import QuakesModel
 
-/// Everything the local store holds: what the first launch loads into state.
+/// What the first launch loads into the state: the live window's quakes,
+/// the count of the others, and every feed record and history job.
 public struct PersistedCache: Hashable, Sendable {
-  /// Every cached quake.
+  /// Every cached quake from ``liveSince`` on (every one when it is `nil`).
   public var quakes: [Quake]
+  /// The time from which ``quakes`` holds every cached quake; `nil` for all.
+  public var liveSince: Date?
+  /// How many cached quakes are older than ``liveSince``, not in ``quakes``.
+  public var historyCount: Int
   /// What is known of each feed fetched before.
   public var feeds: [QuakesFeed: FeedRecord]
   /// The checkpoint of the last backfill and the last reconciliation.
@@ -11,9 +17,12 @@ public struct PersistedCache: Hashable, Sendable {
 
   /// Creates the content of a local store.
   public init(
-    quakes: [Quake] = [], feeds: [QuakesFeed: FeedRecord] = [:], history: [HistoryJob.Kind: HistoryJob] = [:]
+    quakes: [Quake] = [], feeds: [QuakesFeed: FeedRecord] = [:], history: [HistoryJob.Kind: HistoryJob] = [:],
+    liveSince: Date? = nil, historyCount: Int = 0
   ) {
     self.quakes = quakes
+    self.liveSince = liveSince
+    self.historyCount = historyCount
     self.feeds = feeds
     self.history = history
   }

@@ -1,3 +1,4 @@
+public import Foundation
 public import QuakesModel
 
 /// The local store behind the persistent session: where the cache survives
@@ -6,12 +7,18 @@ public import QuakesModel
 /// The seed's four operations, plus the feed records a restarted daemon
 /// needs, written in the same transaction as the diff they go with.
 public protocol PersistentSessionLocalStore: Sendable {
-  /// Everything the store holds: every quake and every feed record.
-  func fetchLocalQuakesQuery() async throws -> PersistedCache
+  /// What a launch loads: every quake from `liveSince` on (every quake
+  /// when it is `nil`), the count of the older ones, every feed record and
+  /// history job, read as one snapshot.
+  func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache
 
   /// The quakes the store holds under `ids` (an id it holds none under is
   /// left out), in any order: what an FDSN window is diffed against.
   func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake]
+
+  /// The quakes the store holds whose origin time lies in `times`, in any
+  /// order: the part of a feed's deletion window before the live window.
+  func fetchLocalQuakesQuery(times: Range<Date>) async throws -> [Quake]
 
   /// Writes the diff of one remote batch of `feed`, the feed's new
   /// `record` and the alert `firings` the diff caused (each with a pending
@@ -32,14 +39,20 @@ public protocol PersistentSessionLocalStore: Sendable {
   /// Deletes one quake.
   func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws
 
-  /// Deletes the quakes with `quakeIds` (the retention rules expired them), in one transaction.
-  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws
+  /// Deletes the quakes `plan` expires (``Retention/Plan/candidates``
+  /// read, ``Retention/Plan/test()`` true), in one transaction; returns them.
+  func expireLocalQuakesMutation(plan: Retention.Plan) async throws -> [Quake]
 
   /// Deletes every quake.
   func deleteLocalQuakesMutation() async throws
 }
 
 extension PersistentSessionLocalStore {
+  /// Everything the store holds: every quake, feed record and history job.
+  public func fetchLocalQuakesQuery() async throws -> PersistedCache {
+    try await self.fetchLocalQuakesQuery(liveSince: nil)
+  }
+
   /// Writes the diff of one remote batch of `feed` and the feed's new
   /// `record`, with no alert firings, in one transaction.
   public func didFetchRemoteQuakesMutation(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff) async throws {

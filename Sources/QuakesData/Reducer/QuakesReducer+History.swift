@@ -39,9 +39,10 @@ extension QuakesReducer {
     return state
   }
 
-  /// Starts a reconciliation over the cache's time span, for what changed
-  /// since the last one that finished began (everything, the first time);
-  /// nothing while one runs or the cache is empty.
+  /// Starts a reconciliation over the catalogue's time span (its `extent`,
+  /// or the state's quakes' when it is `nil`), for what changed since the
+  /// last one that finished began (everything, the first time); nothing
+  /// while one runs or the cache is empty.
   ///
   /// It is bounded by the box of the cached epicentres, a degree wider;
   /// the first one (which asks for every event of the span, not only the
@@ -51,47 +52,35 @@ extension QuakesReducer {
   /// Later ones ask for what was updated since, whatever its magnitude:
   /// an event USGS deleted may be listed without one, and a magnitude
   /// filter would hide it.
-  static func reconcile(state: QuakesState, at date: Date) -> QuakesState {
-    let byTime = state.quakes.data.byTime
-    guard state.history[.reconcile]?.isRunning != true, byTime.count > 0 else { return state }
-    let oldest = byTime.element(at: 0).quake.time
-    let newest = byTime.element(at: byTime.count - 1).quake.time
+  static func reconcile(state: QuakesState, at date: Date, extent: CatalogueExtent?) -> QuakesState {
+    guard state.history[.reconcile]?.isRunning != true,
+      let extent = extent ?? CatalogueExtent(of: state.quakes.data.values)
+    else { return state }
     let range = QuakeRanges.milliseconds
-    let since = min(max(Timestamp.milliseconds(oldest), range.lowerBound), range.upperBound - 1)
-    let until = min(Timestamp.milliseconds(newest) + 1, range.upperBound)
+    let since = min(max(Timestamp.milliseconds(extent.oldest), range.lowerBound), range.upperBound - 1)
+    let until = min(Timestamp.milliseconds(extent.newest) + 1, range.upperBound)
     var query = HistoryQuery(since: since, until: max(until, since + 1))
     query.includeDeleted = true
     if let last = state.history[.reconcile] {
       query.updatedAfter = last.phase == .done ? Timestamp.milliseconds(last.started) : last.query.updatedAfter
     }
-    Self.bound(&query, to: state.quakes.data, byMagnitude: query.updatedAfter == nil)
+    Self.bound(&query, to: extent, byMagnitude: query.updatedAfter == nil)
     var state = state
     state.history[.reconcile] = HistoryJob(kind: .reconcile, query: query, started: date)
     return state
   }
 
-  /// Narrows `query` to the magnitudes and the box of the quakes in `data`,
-  /// with a margin, so that a cached quake USGS revised a little below the
-  /// smallest magnitude or moved a little out of the box is still found.
-  private static func bound(_ query: inout HistoryQuery, to data: QuakesState.Quakes.Data, byMagnitude: Bool) {
-    var magnitudes: ClosedRange<Double>?
-    var latitudes: ClosedRange<Double>?
-    var longitudes: ClosedRange<Double>?
-    func widen(_ range: inout ClosedRange<Double>?, _ value: Double) {
-      range = range.map { min($0.lowerBound, value)...max($0.upperBound, value) } ?? value...value
-    }
-    for quake in data.values {
-      if let magnitude = quake.magnitude { widen(&magnitudes, magnitude) }
-      widen(&latitudes, quake.latitude)
-      widen(&longitudes, quake.longitude)
-    }
+  /// Narrows `query` to the magnitudes and the box of the catalogue's
+  /// `extent`, with a margin, so that a cached quake USGS revised a little
+  /// below the smallest magnitude or moved a little out of the box is
+  /// still found.
+  private static func bound(_ query: inout HistoryQuery, to extent: CatalogueExtent, byMagnitude: Bool) {
     if byMagnitude {
-      query.minMagnitude = magnitudes.map { $0.lowerBound - 0.5 }
+      query.minMagnitude = extent.smallestMagnitude.map { $0 - 0.5 }
     }
-    if let latitudes, let longitudes {
-      query.bbox = GeoBox(
-        minLatitude: max(-90, latitudes.lowerBound - 1), maxLatitude: min(90, latitudes.upperBound + 1),
-        minLongitude: max(-180, longitudes.lowerBound - 1), maxLongitude: min(180, longitudes.upperBound + 1))
-    }
+    query.bbox = GeoBox(
+      minLatitude: max(-90, extent.latitudes.lowerBound - 1), maxLatitude: min(90, extent.latitudes.upperBound + 1),
+      minLongitude: max(-180, extent.longitudes.lowerBound - 1),
+      maxLongitude: min(180, extent.longitudes.upperBound + 1))
   }
 }

@@ -15,6 +15,9 @@ extension QuakesReducer {
           state.quakes.data[quake.id] = quake
         }
       }
+      state.quakes.liveSince = cache.liveSince
+      state.quakes.historyCount = cache.historyCount
+      state.quakes.revision += 1
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
         state.feeds[feed] = FeedState(record: record)
       }
@@ -25,6 +28,9 @@ extension QuakesReducer {
       state.quakes.status = .success
     case .didReloadQuakes(result: .success(cache: let cache)):
       state.quakes.data = IndexedQuakes(cache.quakes)
+      state.quakes.liveSince = cache.liveSince
+      state.quakes.historyCount = cache.historyCount
+      state.quakes.revision += 1
       // What the database committed, not what the state had applied: a feed
       // whose batch was not written polls with the validators and the
       // `generated` of the batch before it, and so fetches it again.
@@ -42,8 +48,19 @@ extension QuakesReducer {
     case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
       state.feeds[feed, default: FeedState()].lastWrite = diff.counts
     case .didWriteHistory(job: let id, diff: let diff):
+      if !diff.isEmpty {
+        LiveWindow.apply(diff, to: &state.quakes)
+        state.quakes.revision += 1
+      }
       guard state.history[id.kind]?.id == id else { break }
       state.history[id.kind]?.wrote(diff.counts)
+    case .didExpireQuakes(quakes: let expired, date: let date):
+      guard !expired.isEmpty else { break }
+      LiveWindow.remove(expired, from: &state.quakes)
+      state.quakes.revision += 1
+      state.retention.lastRemoval = date
+      state.retention.lastRemoved = expired.count
+      state.retention.removed += expired.count
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error

@@ -12,9 +12,15 @@ extension QuakesReducer {
       var feedState = state.feeds[feed] ?? FeedState()
       feedState.lastAttempt = date
       switch result {
-      case .success(batch: let batch):
+      case .success(batch: let batch, stored: let stored):
         if !feedState.record.hasApplied(batch) {
-          state.quakes.data = RemoteSync.apply(batch, of: feed, options: state.options, to: state.quakes.data)
+          var quakes = state.quakes
+          LiveWindow.take(stored, into: &quakes)
+          let (data, touched) = RemoteSync.apply(batch, of: feed, options: state.options, to: quakes.data)
+          quakes.data = data
+          LiveWindow.prune(&quakes, at: date, options: state.options, keeping: Set(touched))
+          quakes.revision += 1
+          state.quakes = quakes
         }
         feedState.status = .success
         feedState.record = FeedRecord(validators: batch.validators, generated: batch.generated, lastSuccess: date)
@@ -47,7 +53,8 @@ extension QuakesReducer {
       var state = state
       switch result {
       case .success(batch: let batch):
-        state.quakes.data = HistorySync.apply(batch, of: kind, to: state.quakes.data)
+        // The quakes change once the window is written (`didWriteHistory`):
+        // its diff is taken against the local store.
         state.history[kind]?.fetched(window, events: batch.quakes.count, at: date)
       case .tooManyEvents(maximum: let maximum):
         state.history[kind]?.refusedAsTooLarge(window, maximum: maximum, at: date)

@@ -15,20 +15,6 @@ extension QuakesReducer {
     return state
   }
 
-  /// Removes the quakes the retention rules expire at `date` (optimistic,
-  /// as a delete), and records how many.
-  static func expire(state: QuakesState, at date: Date) -> QuakesState {
-    guard state.isLoaded else { return state }
-    let expired = Retention.expired(in: state, rules: state.options.retention, at: date)
-    guard !expired.isEmpty else { return state }
-    var state = state
-    for id in expired { state.quakes.data[id] = nil }
-    state.retention.lastRemoval = date
-    state.retention.lastRemoved = expired.count
-    state.retention.removed += expired.count
-    return state
-  }
-
   static func refresh(state: QuakesState, feed: QuakesFeed) -> QuakesState {
     guard state.isLoaded, state.feeds[feed]?.status != .waiting else { return state }
     var state = state
@@ -36,12 +22,12 @@ extension QuakesReducer {
     return state
   }
 
-  /// Removes the quake from the state, if it holds it; the listener
-  /// deletes it from the local store either way.
-  static func delete(state: QuakesState, quakeId: Quake.ID) -> QuakesState {
-    guard state.quakes.data[quakeId] != nil else { return state }
+  /// Removes the cached quake from the state, or from the count of those
+  /// outside it; the listener deletes it from the local store.
+  static func delete(state: QuakesState, quake: Quake) -> QuakesState {
     var state = state
-    state.quakes.data[quakeId] = nil
+    LiveWindow.remove([quake], from: &state.quakes)
+    state.quakes.revision += 1
     return state
   }
 
@@ -51,6 +37,8 @@ extension QuakesReducer {
   static func purge(state: QuakesState) -> QuakesState {
     var state = state
     state.quakes.data = [:]
+    state.quakes.historyCount = 0
+    state.quakes.revision += 1
     for (feed, var feedState) in state.feeds {
       feedState.record.validators = FeedValidators()
       feedState.record.generated = nil

@@ -7,11 +7,11 @@
 /// remote fetch upserts and removes quakes whose magnitude is ≤ 0 or unknown;
 /// deletes are optimistic; failures become ``Status/failure(error:)``.
 ///
-/// Departure: a delete of an id the state does not hold is not an error.
-/// The database holds the whole cache and answers the queries; the state
-/// need not hold every quake it does (a row a script wrote, and, once the
-/// state keeps only the live window, history). Whether the cache holds the
-/// quake is the caller's question to the database (`quakes.delete` asks it).
+/// Departures: the state holds the live window (``LiveWindow``), the
+/// database the whole cache, which answers the queries. So a delete
+/// carries the quake the database holds (`quakes.delete` asks it first),
+/// and the retention rules and history windows act on the database, then
+/// report what they changed.
 public enum QuakesReducer {
   /// Computes the state after `action`. It throws nothing; the signature
   /// is the store's, whose reducers may refuse an action.
@@ -23,18 +23,19 @@ public enum QuakesReducer {
       return self.didReload(state: state, options: options)
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       return self.refresh(state: state, feed: feed)
-    case .client(.delete(quakeId: let quakeId)):
-      return self.delete(state: state, quakeId: quakeId)
+    case .client(.delete(quake: let quake)):
+      return self.delete(state: state, quake: quake)
     case .client(.purge):
       return self.purge(state: state)
-    case .scheduler(.retentionDue(date: let date)):
-      return self.expire(state: state, at: date)
+    case .scheduler(.retentionDue):
+      // The listener asks the local store; `didExpireQuakes` reports it.
+      return state
     case .client(.backfill(query: let query, date: let date)):
       return self.backfill(state: state, query: query, at: date)
     case .client(.cancelBackfill(date: let date)):
       return self.cancelBackfill(state: state, at: date)
-    case .scheduler(.reconcileDue(date: let date)):
-      return self.reconcile(state: state, at: date)
+    case .scheduler(.reconcileDue(date: let date, extent: let extent)):
+      return self.reconcile(state: state, at: date, extent: extent)
     case .data(.persistentSession(.localStore(let action))):
       return self.reduce(state: state, action: action)
     case .data(.persistentSession(.remoteStore(let action))):

@@ -19,9 +19,21 @@ extension QuakesState {
     { state in state.selectQuakes(filter) }
   }
 
-  /// How many quakes the cache holds.
+  /// How many quakes the cache holds: those of the live window in the
+  /// state and those only the local store holds.
   public func selectQuakesCount() -> Int {
+    self.quakes.data.count + self.quakes.historyCount
+  }
+
+  /// How many quakes the state itself holds: the live window.
+  public func selectLiveQuakesCount() -> Int {
     self.quakes.data.count
+  }
+
+  /// The revision of the cached quakes (``QuakesState/Quakes/revision``):
+  /// a result computed at one revision stays the answer while it does.
+  public func selectCatalogueRevision() -> Int {
+    self.quakes.revision
   }
 
   /// The count selector for `Store.select(_:)`.
@@ -71,14 +83,7 @@ extension QuakesState {
     { state in state.selectFeed(feed) }
   }
 
-  /// Every cached quake, by id: the collection itself, shared with the
-  /// state, for a cache of results that must know when it changed (O(1)
-  /// equality for the same tree).
-  public func selectAllQuakes() -> TreeDictionary<Quake.ID, Quake> {
-    self.quakes.data.byId
-  }
-
-  /// The quake with `quakeId`, if the cache holds it.
+  /// The quake with `quakeId`, if the state holds it (the live window).
   public func selectQuake(quakeId: Quake.ID?) -> Quake? {
     guard let quakeId else { return nil }
     return self.quakes.data[quakeId]

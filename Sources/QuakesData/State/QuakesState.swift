@@ -1,3 +1,4 @@
+public import Foundation
 public import HashTreeCollections
 public import QuakesModel
 
@@ -34,9 +35,23 @@ public struct QuakesState: Hashable, Sendable {
 
 extension QuakesState {
   /// The cached quakes and the state of the local store behind them.
+  ///
+  /// The local store holds the catalogue; ``data`` holds the live window:
+  /// every cached quake whose time is at or after ``liveSince``, which the
+  /// polled feeds can still change (and a few older ones a batch touched
+  /// last). The rest, ``historyCount`` quakes, lives in the local store only.
   public struct Quakes: Hashable, Sendable {
-    /// Every cached quake, by id and in the list's orders.
+    /// The cached quakes of the live window, by id and in the list's orders.
     public var data: Data
+    /// The state holds every cached quake from this time on; `nil` when it
+    /// holds every cached quake (no live window is configured).
+    public var liveSince: Date?
+    /// How many cached quakes the local store holds that ``data`` does not.
+    public var historyCount = 0
+    /// Counts the transitions that may have changed the cached quakes,
+    /// in the state or only in the local store: a result computed at one
+    /// revision is the answer while the revision stays.
+    public var revision = 0
     /// Loading the local store: `nil` before launch, ``Status/waiting`` while
     /// it loads, then ``Status/success`` or ``Status/failure(error:)``; a
     /// failed write also shows here until the cache is reloaded.

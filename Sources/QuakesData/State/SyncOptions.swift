@@ -19,17 +19,35 @@ public struct SyncOptions: Hashable, Sendable {
   public var polledFeeds: Set<QuakesFeed>
   /// The alert rules the listener evaluates on each committed batch.
   public var alerts: [AlertRule]
+  /// How many seconds back from a batch the state keeps every cached
+  /// quake (``QuakesState/Quakes/liveSince``); `nil` keeps every one.
+  /// The daemon sets it to ``liveWindow(polling:windowMargin:)``.
+  public var liveWindow: Double?
 
   /// Creates options; by default upstream deletions are on, with a
   /// 10-minute margin.
   public init(
     deletesUpstream: Bool = true, windowMargin: Double = 600, retention: [RetentionRule] = [],
-    polledFeeds: Set<QuakesFeed> = [], alerts: [AlertRule] = []
+    polledFeeds: Set<QuakesFeed> = [], alerts: [AlertRule] = [], liveWindow: Double? = nil
   ) {
     self.deletesUpstream = deletesUpstream
     self.windowMargin = windowMargin
     self.retention = retention
     self.polledFeeds = polledFeeds
     self.alerts = alerts
+    self.liveWindow = liveWindow
   }
+
+  /// The live window for `feeds`: the longest one's period, its window
+  /// margin at the old edge, and an hour more, so that a batch dated a
+  /// little before the live window's own date, and the quakes it may
+  /// delete upstream, are inside it. A quake older than that can change
+  /// only through a backfill, a reconciliation or a refresh of a longer
+  /// feed, which read the local store.
+  public static func liveWindow(polling feeds: some Sequence<QuakesFeed>, windowMargin: Double) -> Double {
+    (feeds.map(\.period.seconds).max() ?? 0) + windowMargin + Self.liveWindowSlack
+  }
+
+  /// The hour the live window keeps beyond the longest polled feed's window.
+  public static let liveWindowSlack: Double = 3_600
 }

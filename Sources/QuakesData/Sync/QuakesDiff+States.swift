@@ -33,9 +33,16 @@ extension QuakesDiff {
   /// The diff that applying `batch` of `feed` made, from the transition's
   /// old and new state.
   public init(oldState: QuakesState, newState: QuakesState, batch: FeedBatch, feed: QuakesFeed) {
+    self.init(oldData: oldState.quakes.data, newState: newState, batch: batch, feed: feed)
+  }
+
+  /// The diff that applying `batch` of `feed` to `oldData` made: the old
+  /// state's quakes with those the batch came with from the local store
+  /// (``LiveWindow/take(_:into:)``).
+  init(oldData: QuakesState.Quakes.Data, newState: QuakesState, batch: FeedBatch, feed: QuakesFeed) {
     self.init(
-      oldData: oldState.quakes.data,
+      oldData: oldData,
       newData: newState.quakes.data,
-      ids: RemoteSync.touchedIds(by: batch, of: feed, options: newState.options, in: oldState.quakes.data))
+      ids: RemoteSync.touchedIds(by: batch, of: feed, options: newState.options, in: oldData))
   }
 }

@@ -16,18 +16,25 @@ import QuakesModel
 ///   feed does not list was deleted upstream, and is removed. Magnitude feeds
 ///   are not complete (an event revised below the threshold drops out), so
 ///   they never delete; nor does a batch without `metadata.generated`.
+///
+/// The state holds the live window (``LiveWindow``); a batch may also
+/// change a cached quake outside it (one of its ids or aliases is older, or
+/// a refresh of a feed longer than the polled ones). ``StoredLookup`` says
+/// what to read from the local store for those, and the reducer and the
+/// listener apply the batch to the state with them (``LiveWindow/take(_:into:)``).
 enum RemoteSync {
-  /// The quakes after applying `batch` of `feed` to `data`.
+  /// The quakes after applying `batch` of `feed` to `data`, and the ids it
+  /// touched (``touchedIds(by:of:options:in:)``).
   static func apply(
     _ batch: FeedBatch,
     of feed: QuakesFeed,
     options: SyncOptions,
     to data: QuakesState.Quakes.Data
-  ) -> QuakesState.Quakes.Data {
+  ) -> (data: QuakesState.Quakes.Data, touched: [Quake.ID]) {
     var next = data
-    for id in self.replacedIds(by: batch, in: data)
-      + self.deletedUpstream(by: batch, of: feed, options: options, in: data)
-    {
+    let removed =
+      self.replacedIds(by: batch, in: data) + self.deletedUpstream(by: batch, of: feed, options: options, in: data)
+    for id in removed {
       next[id] = nil
     }
     for quake in batch.quakes {
@@ -37,7 +44,42 @@ enum RemoteSync {
         next[quake.id] = nil
       }
     }
-    return next
+    return (next, batch.quakes.map(\.id) + removed)
+  }
+
+  /// What the local store holds that `batch` may change and a state that
+  /// keeps only the live window may lack: the quakes under the ids and
+  /// aliases it lists that the state does not hold, and those in the part
+  /// of its deletion window before the live window.
+  struct StoredLookup: Hashable, Sendable {
+    /// Ids to read.
+    var ids: [Quake.ID] = []
+    /// Origin times to read every quake of.
+    var times: Range<Date>?
+
+    /// Whether nothing needs reading.
+    var isEmpty: Bool { self.ids.isEmpty && self.times == nil }
+  }
+
+  /// What to read from the local store before `batch` of `feed` reaches
+  /// `state`: nothing when the state holds every cached quake or has
+  /// applied this batch already (its `generated`).
+  static func storedLookup(for batch: FeedBatch, of feed: QuakesFeed, in state: QuakesState) -> StoredLookup {
+    guard let liveSince = state.quakes.liveSince, state.feeds[feed]?.record.hasApplied(batch) != true else {
+      return StoredLookup()
+    }
+    let data = state.quakes.data
+    var lookup = StoredLookup()
+    for quake in batch.quakes where data[quake.id] == nil {
+      lookup.ids.append(quake.id)
+    }
+    for others in batch.otherIds.values {
+      lookup.ids += others.filter { data[$0] == nil }
+    }
+    if let window = self.deletionWindow(of: batch, of: feed, options: state.options), window.lowerBound < liveSince {
+      lookup.times = window.lowerBound..<min(liveSince, window.upperBound)
+    }
+    return lookup
   }
 
   /// Every id whose quake `batch` may insert, update or delete when applied
@@ -73,16 +115,25 @@ enum RemoteSync {
     options: SyncOptions,
     in data: QuakesState.Quakes.Data
   ) -> [Quake.ID] {
-    guard options.deletesUpstream, feed.isComplete, let generated = batch.generated else { return [] }
-    let start = generated.addingTimeInterval(-feed.period.seconds + options.windowMargin)
-    guard start < generated else { return [] }
+    guard let times = self.deletionWindow(of: batch, of: feed, options: options) else { return [] }
     let listed = Set(batch.quakes.lazy.map(\.id))
-    let window = data.byTime.rank { $0.quake.time < start }..<data.byTime.rank { $0.quake.time <= generated }
+    let window =
+      data.byTime.rank { $0.quake.time < times.lowerBound }..<data.byTime.rank { $0.quake.time <= times.upperBound }
     var deleted: [Quake.ID] = []
     data.byTime.forEach(in: window) { element in
       if !listed.contains(element.quake.id) { deleted.append(element.quake.id) }
       return true
     }
     return deleted
+  }
+
+  /// The origin times in which a cached quake absent from `batch` of
+  /// `feed` was deleted upstream: `nil` when the batch deletes nothing.
+  /// (Closed at `generated`.)
+  static func deletionWindow(of batch: FeedBatch, of feed: QuakesFeed, options: SyncOptions) -> Range<Date>? {
+    guard options.deletesUpstream, feed.isComplete, let generated = batch.generated else { return nil }
+    let start = generated.addingTimeInterval(-feed.period.seconds + options.windowMargin)
+    guard start < generated else { return nil }
+    return start..<generated
   }
 }

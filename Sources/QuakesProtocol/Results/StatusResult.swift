@@ -70,6 +70,9 @@ extension StatusResult {
   public struct Cache: Hashable, Sendable, Codable {
     /// How many quakes the cache holds.
     public var count: Int
+    /// How many of them the daemon holds in memory: the live window, which
+    /// the polled feeds can still change (absent from older daemons).
+    public var inMemory: Int?
     /// `loading`, `loaded` or `failed`.
     public var state: CacheLoadState
     /// Why loading failed, when it did.
@@ -81,10 +84,11 @@ extension StatusResult {
 
     /// Creates the cache part.
     public init(
-      count: Int, state: CacheLoadState, error: String? = nil, lastWriteError: String? = nil,
+      count: Int, inMemory: Int? = nil, state: CacheLoadState, error: String? = nil, lastWriteError: String? = nil,
       retention: Retention? = nil
     ) {
       self.count = count
+      self.inMemory = inMemory
       self.state = state
       self.error = error
       self.lastWriteError = lastWriteError

@@ -1,3 +1,4 @@
+import Foundation
 import QuakesData
 import QuakesModel
 
@@ -6,6 +7,7 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   enum Call: Hashable, Sendable {
     case fetch
     case fetchIds([Quake.ID])
+    case fetchTimes(Range<Date>)
     case write(feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff)
     case delete(Quake.ID)
     case deleteAll
@@ -60,10 +62,19 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
   /// Puts `job` on file as a previous run left it.
   func seed(job: HistoryJob) { self.jobs[job.kind] = job }
 
-  func fetchLocalQuakesQuery() async throws -> PersistedCache {
+  func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache {
     self.calls.append(.fetch)
     if let failFetch { throw StoreFailure(failFetch) }
-    return PersistedCache(quakes: Array(self.quakes.values), feeds: self.records, history: self.jobs)
+    let live = self.quakes.values.filter { quake in liveSince.map { quake.time >= $0 } ?? true }
+    return PersistedCache(
+      quakes: live, feeds: self.records, history: self.jobs, liveSince: liveSince,
+      historyCount: self.quakes.count - live.count)
+  }
+
+  func fetchLocalQuakesQuery(times: Range<Date>) async throws -> [Quake] {
+    self.calls.append(.fetchTimes(times))
+    if let failFetch { throw StoreFailure(failFetch) }
+    return self.quakes.values.filter { times.contains($0.time) }
   }
 
   func fetchLocalQuakesQuery(ids: [Quake.ID]) async throws -> [Quake] {
@@ -114,10 +125,13 @@ actor LocalStoreDouble: PersistentSessionLocalStore {
     self.quakes[quakeId] = nil
   }
 
-  func expireLocalQuakesMutation(quakeIds: [Quake.ID]) async throws {
-    self.calls.append(.expire(quakeIds))
+  func expireLocalQuakesMutation(plan: Retention.Plan) async throws -> [Quake] {
+    let expires = plan.test()
+    let expired = self.quakes.values.filter(expires).sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    self.calls.append(.expire(expired.map(\.id)))
     if let failWrites { throw StoreFailure(failWrites) }
-    for id in quakeIds { self.quakes[id] = nil }
+    for quake in expired { self.quakes[quake.id] = nil }
+    return expired
   }
 
   func deleteLocalQuakesMutation() async throws {

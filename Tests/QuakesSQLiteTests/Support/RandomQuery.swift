@@ -32,7 +32,7 @@ enum RandomQuery {
       offset: Self.offset(using: &random))
   }
 
-  private static func filter(using random: inout SplitMix64) -> QuakesQuery.Filter {
+  static func filter(using random: inout SplitMix64) -> QuakesQuery.Filter {
     var filter = QuakesQuery.Filter()
     // Now and then a query with no filter, or a near centre for distances alone.
     guard random.chance(0.9) else { return filter }

@@ -1,0 +1,95 @@
+import Foundation
+import QuakesData
+import QuakesModel
+import QuakesSQLite
+import QuakesTestSupport
+import Testing
+import USGSStandIn
+
+/// What the local store does for a state that holds only the live window:
+/// load the window and count the rest, read a stretch of time, measure the
+/// catalogue for a reconciliation, and apply the retention rules to the
+/// whole catalogue exactly as ``Retention`` decides over a state that
+/// holds every quake.
+@Suite("The local store behind the live window")
+struct LiveWindowStoreTests {
+  /// A seeded random catalogue, written, as the store reads it back.
+  private func catalogue(_ store: SQLiteLocalStore, seed: UInt64, count: Int = 1_500) async throws -> [Quake] {
+    var random = SplitMix64(seed: seed)
+    let quakes = RandomCatalogue.quakes(count: count, using: &random)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allMonth, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
+    return try await store.fetchLocalQuakesQuery().quakes
+  }
+
+  private static func date(_ milliseconds: Int64) -> Date { Timestamp.date(milliseconds: milliseconds) }
+
+  @Test("a launch reads the quakes from the window's start on and counts the older ones; a stretch reads its quakes")
+  func loadsTheWindow() async throws {
+    try await withTemporaryStore { store in
+      let quakes = try await self.catalogue(store, seed: 32)
+      for fraction in [0.0, 0.37, 0.5, 1.01] {
+        let since = Self.date(RandomCatalogue.start + Int64(Double(RandomCatalogue.span) * fraction))
+        let cache = try await store.fetchLocalQuakesQuery(liveSince: since)
+        let live = quakes.filter { $0.time >= since }
+        #expect(Set(cache.quakes) == Set(live), "since \(since)")
+        #expect(cache.historyCount == quakes.count - live.count, "since \(since)")
+        #expect(cache.liveSince == since)
+        let stretch = since..<since.addingTimeInterval(86_400)
+        #expect(
+          Set(try await store.fetchLocalQuakesQuery(times: stretch)) == Set(quakes.filter { stretch.contains($0.time) })
+        )
+      }
+      let whole = try await store.fetchLocalQuakesQuery(liveSince: nil)
+      #expect(whole.quakes.count == quakes.count && whole.historyCount == 0 && whole.liveSince == nil)
+    }
+  }
+
+  @Test("the catalogue's extent is the one of its quakes; none when it is empty")
+  func measuresTheCatalogue() async throws {
+    try await withTemporaryStore { store in
+      #expect(try await store.catalogueExtent() == nil)
+      let quakes = try await self.catalogue(store, seed: 7)
+      #expect(try await store.catalogueExtent() == CatalogueExtent(of: quakes))
+    }
+  }
+
+  @Test("the retention rules remove from the database exactly what they remove from a state holding every quake")
+  func retentionAsTheState() async throws {
+    let seed = ProcessInfo.processInfo.environment["QUAKES_RETENTION_SEED"].flatMap { UInt64($0) } ?? 3_201
+    try await withTemporaryStore { store in
+      let quakes = try await self.catalogue(store, seed: seed, count: 800)
+      var random = SplitMix64(seed: seed)
+      var removedSome = 0
+      for index in 0..<120 {
+        var state = QuakesState()
+        for quake in quakes { state.quakes.data[quake.id] = quake }
+        state.quakes.status = .success
+        state.options.polledFeeds = Set((0..<random.next(below: 3)).map { _ in random.pick(QuakesFeed.allFeeds) })
+        for feed in state.options.polledFeeds where random.chance(0.5) {
+          state.feeds[feed] = FeedState(
+            record: FeedRecord(generated: Self.date(RandomCatalogue.start + RandomCatalogue.span)))
+        }
+        let rules = (0..<(1 + random.next(below: 3))).map { _ in
+          RetentionRule(
+            filter: random.chance(0.3) ? QuakesQuery.Filter() : RandomQuery.filter(using: &random),
+            keepSeconds: random.chance(0.2) ? nil : Double(random.next(below: 6 * 86_400)))
+        }
+        let now = Self.date(RandomCatalogue.start + RandomCatalogue.span + Int64(random.next(below: 86_400_000)))
+        let expected = Retention.expired(in: state, rules: rules, at: now)
+        guard let plan = Retention.plan(for: state, rules: rules, at: now) else {
+          #expect(expected.isEmpty, "seed \(seed), case \(index): no plan, nothing expires")
+          continue
+        }
+        let removed = try await store.expireLocalQuakesMutation(plan: plan)
+        #expect(
+          removed.map(\.id) == expected, "seed \(seed), case \(index): \(rules.map(\.filter)), now \(now)")
+        #expect(try await store.fetchLocalQuakesQuery().quakes.count == quakes.count - removed.count)
+        removedSome += removed.isEmpty ? 0 : 1
+        try await store.didFetchRemoteQuakesMutation(
+          feed: .allMonth, record: FeedRecord(), diff: QuakesDiff(inserted: removed))
+      }
+      #expect(removedSome >= 20, "seed \(seed): the cases remove something often enough to test it")
+    }
+  }
+}
