@@ -116,8 +116,13 @@ final class WatchHub: Sendable {
     for await (oldState, action, newState) in await self.store.makeStream() {
       var before = oldState
       switch action {
-      case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: _)))):
-        beforeBatch[feed] = oldState
+      case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: _, result: let result)))):
+        // With the quakes outside the live window the batch came with.
+        if case .success(_, let stored) = result {
+          beforeBatch[feed] = oldState.including(stored)
+        } else {
+          beforeBatch[feed] = oldState
+        }
       case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: _)))):
         before = beforeBatch.removeValue(forKey: feed) ?? oldState
       case .data(.persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: _)))):

@@ -161,8 +161,7 @@ extension Listener {
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: let feed, date: let date, result: let result)))):
       self.fetches[feed] = nil
       guard case .success(let batch, let stored) = result else { return }
-      var old = oldState.quakes
-      LiveWindow.take(stored, into: &old)
+      let old = oldState.including(stored).quakes
       let diff = QuakesDiff(oldData: old.data, newState: newState, batch: batch, feed: feed)
       let record = newState.feeds[feed]?.record ?? FeedRecord()
       let oldData = old.data

@@ -1,5 +1,5 @@
 import Foundation
-import QuakesModel
+public import QuakesModel
 
 /// Keeps the state's quakes to the live window (``QuakesState/Quakes``):
 /// pure functions the reducer applies, so that memory holds what the
@@ -81,6 +81,17 @@ enum LiveWindow {
         quakes.historyCount = max(0, quakes.historyCount - 1)
       }
     }
+  }
+}
+
+extension QuakesState {
+  /// This state with `stored` quakes taken in (``LiveWindow/take(_:into:)``):
+  /// the cache a batch that came with them was applied to.
+  public func including(_ stored: [Quake]) -> QuakesState {
+    guard !stored.isEmpty else { return self }
+    var state = self
+    LiveWindow.take(stored, into: &state.quakes)
+    return state
   }
 }
 
