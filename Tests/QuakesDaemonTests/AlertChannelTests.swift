@@ -22,8 +22,7 @@ struct AlertChannelTests {
 
   private static func program(_ script: String, in directory: TemporaryDirectory) throws -> ExecChannel {
     let path = directory.file("notify")
-    try "#!/bin/sh\n\(script)\n".write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(chmod(path, 0o755) == 0)
+    try writeExecutableScript("#!/bin/sh\n\(script)\n", to: path)
     return ExecChannel(command: [path], timeout: .seconds(30))
   }
 

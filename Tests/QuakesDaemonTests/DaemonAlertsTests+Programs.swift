@@ -35,9 +35,7 @@ extension DaemonAlertsTests {
     throws -> String
   {
     let path = directory.file("notify-\(then.isEmpty ? "plain" : "then").sh")
-    try "#!/bin/sh\necho \"$QUAKESD_KEY\" >> \(log)\n\(then)\nexit 0\n"
-      .write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(chmod(path, 0o755) == 0)
+    try writeExecutableScript("#!/bin/sh\necho \"$QUAKESD_KEY\" >> \(log)\n\(then)\nexit 0\n", to: path)
     return path
   }
 

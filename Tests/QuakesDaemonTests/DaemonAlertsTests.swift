@@ -34,13 +34,13 @@ struct DaemonAlertsTests {
   /// input's size to `log`, and writes a line to standard error.
   static func recorder(in directory: TemporaryDirectory, log: String) throws -> String {
     let path = directory.file("record.sh")
-    try """
-    #!/bin/sh
-    body=$(cat)
-    echo "$QUAKESD_EVENT $QUAKE_ID $QUAKE_MAGNITUDE $QUAKESD_KEY $QUAKESD_RULE ${#body}" >> \(log)
-    echo "recorded $QUAKE_ID" >&2
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    guard chmod(path, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    try writeExecutableScript(
+      """
+      #!/bin/sh
+      body=$(cat)
+      echo "$QUAKESD_EVENT $QUAKE_ID $QUAKE_MAGNITUDE $QUAKESD_KEY $QUAKESD_RULE ${#body}" >> \(log)
+      echo "recorded $QUAKE_ID" >&2
+      """, to: path)
     return path
   }
 
@@ -338,10 +338,9 @@ extension DaemonAlertsTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let failing = directory.file("fail.sh")
-    try "#!/bin/sh\ncat > /dev/null\necho boom >&2\nexit 3\n".write(toFile: failing, atomically: true, encoding: .utf8)
+    try writeExecutableScript("#!/bin/sh\ncat > /dev/null\necho boom >&2\nexit 3\n", to: failing)
     let hanging = directory.file("hang.sh")
-    try "#!/bin/sh\nexec sleep 600\n".write(toFile: hanging, atomically: true, encoding: .utf8)
-    #expect(chmod(failing, 0o755) == 0 && chmod(hanging, 0o755) == 0)
+    try writeExecutableScript("#!/bin/sh\nexec sleep 600\n", to: hanging)
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_hour", body: Self.oneBigQuake())
       try await Self.withAlertingQuakesd(
