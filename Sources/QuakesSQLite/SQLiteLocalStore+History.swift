@@ -13,6 +13,7 @@ extension SQLiteLocalStore {
         defer { cache.restore(db) }
         try db.inTransaction(.immediate) {
           let changes = try Self.writeRows(of: diff, in: db, progress: nil)
+          self.noteWrittenForRetention(diff)
           try db.cachedStatement(sql: HistoryJobsTable.upsertSQL).execute(arguments: arguments)
           self.tableRowChanges.withLock { $0 += changes }
           return .commit

@@ -44,6 +44,12 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// Rows of `quakes` and `feeds` written so far, as SQLite counts each
   /// statement's changes (``rowChanges()``).
   let tableRowChanges = Mutex(0)
+  /// What the last retention run read up to, and the quakes written since
+  /// (``RetentionMark``): the next run reads only what may have come to
+  /// expire.
+  let retentionMark = Mutex<RetentionMark?>(nil)
+  /// How many quakes the last retention run read (``lastRetentionRowsRead``).
+  let retentionRowsRead = Mutex(0)
 
   private init(path: String?, writer: any DatabaseWriter, options: Options) {
     self.path = path
@@ -237,6 +243,7 @@ extension SQLiteLocalStore {
         defer { cache.restore(db) }
         try db.inTransaction(.immediate) {
           var changes = try Self.writeRows(of: diff, in: db, progress: progress)
+          self.noteWrittenForRetention(diff)
           try db.cachedStatement(sql: FeedsTable.upsertSQL)
             .execute(arguments: FeedsTable.arguments(feed: feed, record: record))
           changes += db.changesCount
@@ -263,52 +270,6 @@ extension SQLiteLocalStore {
       }
     } catch {
       throw self.translating(error, .delete(quakeId: quakeId))
-    }
-  }
-
-  /// Deletes the quakes the retention `plan` expires, in one transaction,
-  /// and returns them: for each rule with a limit, the quakes its filter
-  /// matches older than the limit (the filter's SQL, as `quakes.list`
-  /// reads it), each removed if the plan's test says so (no earlier rule
-  /// keeps it, no polled feed carries it).
-  public func expireLocalQuakesMutation(plan: Retention.Plan) async throws -> [Quake] {
-    let candidates = plan.candidates.map { candidate in
-      var query = QuakesQuery(filter: candidate.filter)
-      if let until = query.filter.until, !until.timeIntervalSinceReferenceDate.isNaN, until < candidate.before {
-      } else {
-        query.filter.until = candidate.before
-      }
-      return QuakesQuerySQL(query)
-    }
-    let expires = plan.test()
-    do {
-      try self.checkFileInPlace(.expire)
-      return try await self.writer.write { db in
-        var expired: [Quake] = []
-        var seen = Set<Quake.ID>()
-        for statements in candidates {
-          for function in statements.functions { db.add(function: function) }
-          defer { for function in statements.functions { db.remove(function: function) } }
-          let rows = try Row.fetchCursor(
-            db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
-          while let row = try rows.next() {
-            let quake = try QuakesTable.quake(row)
-            if expires(quake), seen.insert(quake.id).inserted { expired.append(quake) }
-          }
-        }
-        let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
-        let indexes = try DerivedIndexes(db)
-        var changes = 0
-        for quake in expired {
-          try delete.execute(arguments: [quake.id])
-          changes += db.changesCount
-          try indexes.unindex(quake.id)
-        }
-        self.tableRowChanges.withLock { $0 += changes }
-        return expired.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-      }
-    } catch {
-      throw self.translating(error, .expire)
     }
   }
 

@@ -92,4 +92,75 @@ struct LiveWindowStoreTests {
       #expect(removedSome >= 20, "seed \(seed): the cases remove something often enough to test it")
     }
   }
+
+  @Test(
+    "runs after the first read only what may have come to expire, and still remove exactly what the rules expire as time passes and quakes are written"
+  )
+  func retentionRunsAfterTheFirst() async throws {
+    let seed = ProcessInfo.processInfo.environment["QUAKES_RETENTION_SEED"].flatMap { UInt64($0) } ?? 3_202
+    try await withTemporaryStore { store in
+      var random = SplitMix64(seed: seed)
+      var mirror = QuakesState()
+      mirror.quakes.status = .success
+      for quake in try await self.catalogue(store, seed: seed, count: 1_200) { mirror.quakes.data[quake.id] = quake }
+      mirror.options.polledFeeds = [.allDay, QuakesFeed(.magnitude4_5, .week)]
+      var now = Self.date(RandomCatalogue.start + RandomCatalogue.span)
+      var rules: [RetentionRule] = []
+      var fullRead = 0
+      var incrementalRuns = 0
+      for step in 0..<90 {
+        let context = "seed \(seed), step \(step)"
+        if step % 30 == 0 {
+          rules =
+            (0..<(1 + random.next(below: 3))).map { _ in
+              RetentionRule(
+                filter: random.chance(0.3) ? QuakesQuery.Filter() : RandomQuery.filter(using: &random),
+                keepSeconds: random.chance(0.2) ? nil : Double(2 * 86_400 + random.next(below: 6 * 86_400)))
+            } + [RetentionRule(keepSeconds: 7 * 86_400)]
+        }
+        now = now.addingTimeInterval(Double(random.next(below: 3 * 3_600)))
+        for feed in mirror.options.polledFeeds {
+          mirror.feeds[feed] = FeedState(record: FeedRecord(generated: now))
+        }
+        // Writes between runs: revised magnitudes (another rule may match
+        // now) and quakes new to the cache with old origin times.
+        var written = QuakesDiff()
+        for _ in 0..<random.next(below: 4) {
+          let values = Array(mirror.quakes.data.values)
+          guard !values.isEmpty else { break }
+          let old = values[random.next(below: values.count)]
+          written.updated.append(
+            Quake(
+              id: old.id, magnitude: Double(random.next(below: 70)) / 10, time: old.time, updated: now,
+              place: old.place, longitude: old.longitude, latitude: old.latitude))
+        }
+        for index in 0..<random.next(below: 3) {
+          let time = Self.date(RandomCatalogue.start + Int64(random.next(below: Int(RandomCatalogue.span))))
+          written.inserted.append(
+            Quake(
+              id: "new\(step)-\(index)", magnitude: Double(random.next(below: 70)) / 10, time: time, updated: now,
+              place: "new", longitude: 0, latitude: 0))
+        }
+        if !written.isEmpty {
+          try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: FeedRecord(), diff: written)
+          let stored = try await store.fetchLocalQuakesQuery(ids: (written.inserted + written.updated).map(\.id))
+          for quake in stored { mirror.quakes.data[quake.id] = quake }
+        }
+
+        let expected = Retention.expired(in: mirror, rules: rules, at: now)
+        let plan = try #require(Retention.plan(for: mirror, rules: rules, at: now))
+        let removed = try await store.expireLocalQuakesMutation(plan: plan)
+        #expect(removed.map(\.id) == expected, "\(context): \(rules.map(\.filter))")
+        for id in expected { mirror.quakes.data[id] = nil }
+        if step % 30 == 0 {
+          fullRead = store.lastRetentionRowsRead
+        } else if written.isEmpty, fullRead > 100 {
+          #expect(store.lastRetentionRowsRead < fullRead, "\(context): a later run reads less than the first")
+          incrementalRuns += 1
+        }
+      }
+      #expect(try await store.fetchLocalQuakesQuery().quakes.count == mirror.quakes.data.count, "seed \(seed)")
+      #expect(incrementalRuns >= 5, "seed \(seed): runs without writes between them")
+    }
+  }
 }

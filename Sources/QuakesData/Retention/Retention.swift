@@ -56,6 +56,13 @@ public enum Retention {
       self.now.addingTimeInterval(-(self.rules.compactMap(\.keepSeconds).min() ?? .infinity))
     }
 
+    /// The oldest time a polled feed still carries a quake from: a quake
+    /// older than its limit but carried now may expire later, once no feed
+    /// carries it; `nil` when no feed is polled.
+    public var oldestCarried: Date? {
+      self.carriers.map { $0.generated.addingTimeInterval(-$0.feed.period.seconds - $0.margin) }.min()
+    }
+
     /// What to read to find every quake that expires: for each rule with
     /// a limit, the quakes its filter matches older than the limit. A
     /// quake read is removed only if ``test()`` says so (an earlier rule
