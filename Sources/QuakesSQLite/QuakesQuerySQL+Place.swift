@@ -2,29 +2,37 @@ import GRDB
 import QuakesModel
 
 extension QuakesQuerySQL {
-  /// `bbox`, `near` and `within`: each first as the R*Tree's entries in
-  /// boxes that cover it (``requireIndexEntry(inAnyOf:)``), then as the exact test —
-  /// the box on the bare columns, the circle and the polygons through the
-  /// matcher's own code (``QueryFunctions``).
-  mutating func requirePlace(_ filter: QuakesQuery.Filter) {
-    if let box = filter.bbox {
-      if let boxes = box.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
-      self.require("latitude >= ? AND latitude <= ?", [box.minLatitude, box.maxLatitude], role: .exact)
-      let join = box.crossesAntimeridian ? "OR" : "AND"
-      self.require("(longitude >= ? \(join) longitude <= ?)", [box.minLongitude, box.maxLongitude], role: .exact)
-    }
-    // A radius that is not a number excludes nothing (GeoCircle.contains).
-    if let circle = filter.near, let radius = circle.radiusKm, !radius.isNaN {
-      if let boxes = circle.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
-      self.require(
-        "quakesd_in_circle(?, ?, ?, latitude, longitude)",
-        [circle.centre.latitude, circle.centre.longitude, radius], role: .exact)
-    }
-    if let region = filter.within {
-      if let boxes = region.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
-      self.register(QueryFunctions.region(region))
-      self.require("\(QueryFunctions.regionName)(latitude, longitude)", role: .exact)
-    }
+  // `bbox`, `near` and `within`: each first as the R*Tree's entries in
+  // boxes that cover it (`requireIndexEntry(inAnyOf:)`), then as the exact
+  // test — the box on the bare columns, the circle and the polygons through
+  // the matcher's own code (``QueryFunctions``).
+
+  /// The box, edges included; across the antimeridian when its west edge
+  /// lies east of its east edge.
+  mutating func requireBox(_ box: GeoBox?) {
+    guard let box else { return }
+    if let boxes = box.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
+    self.require("latitude >= ? AND latitude <= ?", [box.minLatitude, box.maxLatitude], role: .exact)
+    let join = box.crossesAntimeridian ? "OR" : "AND"
+    self.require("(longitude >= ? \(join) longitude <= ?)", [box.minLongitude, box.maxLongitude], role: .exact)
+  }
+
+  /// The circle; a radius that is not a number excludes nothing
+  /// (`GeoCircle.contains`), nor does none.
+  mutating func requireCircle(_ circle: GeoCircle?) {
+    guard let circle, let radius = circle.radiusKm, !radius.isNaN else { return }
+    if let boxes = circle.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
+    self.require(
+      "quakesd_in_circle(?, ?, ?, latitude, longitude)",
+      [circle.centre.latitude, circle.centre.longitude, radius], role: .exact)
+  }
+
+  /// The polygons, holes respected, through a function of the query's own.
+  mutating func requireRegion(_ region: GeoRegion?) {
+    guard let region else { return }
+    if let boxes = region.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
+    self.register(QueryFunctions.region(region))
+    self.require("\(QueryFunctions.regionName)(latitude, longitude)", role: .exact)
   }
 
   /// The quake's entry in `quakes_rtree` must overlap one of `boxes`

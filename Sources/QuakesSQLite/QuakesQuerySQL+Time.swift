@@ -2,22 +2,21 @@ import Foundation
 import QuakesModel
 
 extension QuakesQuerySQL {
-  /// `day`, `since` and `until` as ranges of the `time` column's epoch
-  /// milliseconds: the day turned into its interval in its time zone (as
-  /// the matcher does), each bound into the first millisecond it admits.
-  mutating func requireTimes(_ filter: QuakesQuery.Filter) {
-    if let interval = filter.day?.interval(in: filter.timeZone) {
-      self.require("time >= ?", [Self.firstMilliseconds(notBefore: interval.lowerBound)])
-      self.require("time < ?", [Self.firstMilliseconds(notBefore: interval.upperBound)])
-    }
-    // A bound that is not a number excludes nothing in the matcher (every
-    // comparison with it is false), so it asks for nothing here.
-    if let since = filter.since, !since.timeIntervalSinceReferenceDate.isNaN {
-      self.require("time >= ?", [Self.firstMilliseconds(notBefore: since)])
-    }
-    if let until = filter.until, !until.timeIntervalSinceReferenceDate.isNaN {
-      self.require("time < ?", [Self.firstMilliseconds(notBefore: until)])
-    }
+  /// `day` as its interval in its time zone (as the matcher makes it), in
+  /// the `time` column's epoch milliseconds.
+  mutating func requireDay(_ filter: QuakesQuery.Filter) {
+    guard let interval = filter.day?.interval(in: filter.timeZone) else { return }
+    self.require("time >= ?", [Self.firstMilliseconds(notBefore: interval.lowerBound)])
+    self.require("time < ?", [Self.firstMilliseconds(notBefore: interval.upperBound)])
+  }
+
+  /// A time bound as the first millisecond it admits: `since` from it on
+  /// (`time >= ?`), `until` before it (`time < ?`). A bound that is not a
+  /// number excludes nothing in the matcher (every comparison with it is
+  /// false), so it asks for nothing here.
+  mutating func requireTime(_ comparison: String, _ bound: Date?) {
+    guard let bound, !bound.timeIntervalSinceReferenceDate.isNaN else { return }
+    self.require("time \(comparison) ?", [Self.firstMilliseconds(notBefore: bound)])
   }
 
   /// The first epoch millisecond whose date, as the store reads it

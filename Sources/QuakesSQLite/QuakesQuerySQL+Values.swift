@@ -4,53 +4,68 @@ import QuakesData
 import QuakesModel
 
 extension QuakesQuerySQL {
-  /// The magnitude and depth ranges, on the bare columns: a NULL (unknown)
-  /// value fails every comparison, as an unknown value never matches.
-  mutating func requireValues(_ filter: QuakesQuery.Filter) {
-    if let minimum = filter.minMagnitude { self.require("magnitude >= ?", [minimum]) }
-    if let maximum = filter.maxMagnitude { self.require("magnitude <= ?", [maximum]) }
-    if let minimum = filter.minDepth { self.require("depth >= ?", [minimum]) }
-    if let maximum = filter.maxDepth { self.require("depth <= ?", [maximum]) }
+  /// The condition of `field` of `filter`; none when the filter does not
+  /// ask for it. Each filter of the table (``QuakesFilterField``) has its
+  /// case here: one added there does not compile until it has its SQL.
+  ///
+  /// Magnitudes, depths and the impact fields are compared on the bare
+  /// columns: a NULL (unknown) value fails every comparison, as an unknown
+  /// value never matches. The search is kept aside: how it is answered
+  /// depends on the page (``Plan``).
+  mutating func require(_ field: QuakesFilterField, of filter: QuakesQuery.Filter) {
+    switch field {
+    case .search:
+      let search = SearchText(filter.search)
+      if !search.isEmpty { self.search = search }
+    case .day: self.requireDay(filter)
+    case .timeZone: break  // it places `day`
+    case .since: self.requireTime(">=", filter.since)
+    case .until: self.requireTime("<", filter.until)
+    case .minMagnitude: self.require("magnitude >=", filter.minMagnitude)
+    case .maxMagnitude: self.require("magnitude <=", filter.maxMagnitude)
+    case .minDepth: self.require("depth >=", filter.minDepth)
+    case .maxDepth: self.require("depth <=", filter.maxDepth)
+    case .minAlert: self.requireAlert(atLeast: filter.minAlert)
+    case .minFelt: self.require("felt >=", filter.minFelt)
+    case .minCdi: self.require("cdi >=", filter.minCdi)
+    case .minMmi: self.require("mmi >=", filter.minMmi)
+    case .minSignificance: self.require("significance >=", filter.minSignificance)
+    case .tsunami:
+      // A literal, not an argument: the partial index `quakes_tsunami` serves
+      // only a condition SQLite can see implies its own.
+      if let tsunami = filter.tsunami { self.require(tsunami ? "tsunami = 1" : "tsunami = 0") }
+    case .reviewStatus:
+      // Through the matcher's own comparison (``QueryFunctions``).
+      if let status = filter.reviewStatus { self.require("quakesd_review_status_is(status, ?)", [status.rawValue]) }
+    case .network: self.requireName("network_key", filter.network)
+    case .eventType: self.requireName("event_type_key", filter.eventType)
+    case .magnitudeType: self.requireName("magnitude_type_key", filter.magnitudeType)
+    case .bbox: self.requireBox(filter.bbox)
+    case .near: self.requireCircle(filter.near)
+    case .within: self.requireRegion(filter.within)
+    }
   }
 
-  /// The impact fields: an alert level or worse (the words the store
-  /// writes, in ``AlertLevel``'s order), the fewest felt reports, the
-  /// smallest intensities and significance, the tsunami flag.
-  mutating func requireImpact(_ filter: QuakesQuery.Filter) {
-    if let minimum = filter.minAlert {
-      let words = AlertLevel.allCases.filter { $0 >= minimum }.map(\.rawValue)
-      let placeholders = Array(repeating: "?", count: words.count).joined(separator: ", ")
-      self.require("alert IN (\(placeholders))", StatementArguments(words))
-    }
-    if let minimum = filter.minFelt { self.require("felt >= ?", [minimum]) }
-    if let minimum = filter.minCdi { self.require("cdi >= ?", [minimum]) }
-    if let minimum = filter.minMmi { self.require("mmi >= ?", [minimum]) }
-    if let minimum = filter.minSignificance { self.require("significance >= ?", [minimum]) }
-    // A literal, not an argument: the partial index `quakes_tsunami` serves
-    // only a condition SQLite can see implies its own.
-    if let tsunami = filter.tsunami { self.require(tsunami ? "tsunami = 1" : "tsunami = 0") }
+  /// `column comparison value`, when there is a value.
+  private mutating func require(_ columnAndComparison: String, _ value: (some DatabaseValueConvertible)?) {
+    guard let value else { return }
+    self.require("\(columnAndComparison) ?", [value])
   }
 
-  /// The review status, the network, event and magnitude types in any
-  /// case, and the search text in the place. The three names are compared
-  /// as their keys (``NameKey``), which their indexes hold; the status
-  /// through the matcher's own comparison (``QueryFunctions``), since
-  /// SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics.
-  /// The search is kept aside: how it is answered depends on the page
-  /// (``Plan``).
-  mutating func requireNames(_ filter: QuakesQuery.Filter) {
-    if let status = filter.reviewStatus {
-      self.require("quakesd_review_status_is(status, ?)", [status.rawValue])
-    }
-    let names = [
-      ("network_key", filter.network), ("event_type_key", filter.eventType),
-      ("magnitude_type_key", filter.magnitudeType),
-    ]
-    for (column, name) in names {
-      guard let key = NameKey.of(name) else { continue }
-      self.require("\(column) = ?", [key])
-    }
-    let search = SearchText(filter.search)
-    if !search.isEmpty { self.search = search }
+  /// An alert level or worse: the words the store writes, in
+  /// ``AlertLevel``'s order.
+  private mutating func requireAlert(atLeast minimum: AlertLevel?) {
+    guard let minimum else { return }
+    let words = AlertLevel.allCases.filter { $0 >= minimum }.map(\.rawValue)
+    let placeholders = Array(repeating: "?", count: words.count).joined(separator: ", ")
+    self.require("alert IN (\(placeholders))", StatementArguments(words))
+  }
+
+  /// A network, event or magnitude type in any case, compared as the key
+  /// the store writes beside it (``NameKey``), which its index holds
+  /// (SQLite's `lower()` and `LIKE` fold ASCII only and know no diacritics).
+  private mutating func requireName(_ column: String, _ name: String?) {
+    guard let key = NameKey.of(name) else { return }
+    self.require("\(column) = ?", [key])
   }
 }

@@ -74,11 +74,9 @@ struct QuakesQuerySQL: Sendable {
     // As the selector's PageCollector: a negative limit or offset counts as 0.
     self.limit = query.limit.map { Swift.max($0, 0) } ?? -1
     self.offset = Swift.max(query.offset, 0)
-    self.requireTimes(query.filter)
-    self.requireValues(query.filter)
-    self.requireImpact(query.filter)
-    self.requireNames(query.filter)
-    self.requirePlace(query.filter)
+    for field in QuakesFilterField.allCases {
+      self.require(field, of: query.filter)
+    }
     self.sortAsTheSelector(query)
   }
 

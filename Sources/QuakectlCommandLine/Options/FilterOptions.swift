@@ -25,8 +25,10 @@ struct FilterOptions: ParsableArguments {
   @Flag(help: "Only quakes with the tsunami flag set.")
   var tsunami = false
 
+  // `--review-status` as `backfill` has it; `--status`, its first name, stays.
   @Option(
-    name: .customLong("status"), help: ArgumentHelp("Only quakes with this review status.", valueName: "status"))
+    name: [.customLong("review-status"), .customLong("status")],
+    help: ArgumentHelp("Only quakes with this review status.", valueName: "status"))
   var reviewStatus: ReviewStatusArgument?
 
   @Option(help: ArgumentHelp("Only quakes located by this network (net), e.g. us, ak, nc.", valueName: "code"))

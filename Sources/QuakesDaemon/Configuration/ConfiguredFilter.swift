@@ -11,8 +11,8 @@ import QuakesProtocol
 /// The values go through the same checks as on the socket, so a filter
 /// means in the file exactly what it means to `quakectl list`.
 enum ConfiguredFilter {
-  /// The names a filter takes, in kebab-case.
-  static let names: [String] = Mirror(reflecting: FilterParams()).children.compactMap(\.label).map(Self.kebab)
+  /// The names a filter takes, in kebab-case (``QuakesFilterField``'s table).
+  static let names: [String] = QuakesFilterField.allCases.map(\.declaration.configuration)
 
   /// The filter `fields` (a YAML map, loaded) say.
   ///
@@ -67,16 +67,14 @@ enum ConfiguredFilter {
   }
 
   private static func kebab(_ name: String) -> String {
-    name.reduce(into: "") { result, character in
-      if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
-    }
+    QuakesFilterField.kebabCase(name)
   }
 
   /// A message of the socket's checks with its camelCase names in kebab-case.
   private static func kebabCased(_ message: String) -> String {
     var message = message
-    for name in Mirror(reflecting: FilterParams()).children.compactMap(\.label) {
-      message = message.replacingOccurrences(of: "\"\(name)", with: "\"\(Self.kebab(name))")
+    for declaration in QuakesFilterField.allCases.map(\.declaration) {
+      message = message.replacingOccurrences(of: "\"\(declaration.wire)", with: "\"\(declaration.configuration)")
     }
     return message.replacingOccurrences(of: "radiusKm", with: "radius-km")
   }

@@ -24,21 +24,64 @@ extension QuakesQuery.Filter {
     private let eventType: String?
     private let magnitudeType: String?
 
-    /// `filter`, compiled.
+    /// `filter`, compiled: each filter of the table (``QuakesFilterField``)
+    /// has its case in ``Compiled/compile(_:of:)``, so one added there
+    /// does not compile until the matcher tests it.
     public init(_ filter: QuakesQuery.Filter) {
-      self.search = SearchText(filter.search)
-      self.interval = filter.day?.interval(in: filter.timeZone)
-      self.since = filter.since
-      self.until = filter.until
-      self.magnitude = Self.range(filter.minMagnitude, filter.maxMagnitude)
-      self.depth = Self.range(filter.minDepth, filter.maxDepth)
+      var compiled = Compiled()
+      for field in QuakesFilterField.allCases {
+        compiled.compile(field, of: filter)
+      }
+      self.search = compiled.search
+      self.interval = compiled.interval
+      self.since = compiled.since
+      self.until = compiled.until
+      self.magnitude = Self.range(compiled.minMagnitude, compiled.maxMagnitude)
+      self.depth = Self.range(compiled.minDepth, compiled.maxDepth)
       self.filter = filter
-      self.needsImpact =
-        filter.minAlert != nil || filter.minFelt != nil || filter.minCdi != nil || filter.minMmi != nil
-        || filter.minSignificance != nil || filter.tsunami != nil
-      self.network = filter.network?.lowercased()
-      self.eventType = filter.eventType?.lowercased()
-      self.magnitudeType = filter.magnitudeType?.lowercased()
+      self.needsImpact = compiled.needsImpact
+      self.network = compiled.network
+      self.eventType = compiled.eventType
+      self.magnitudeType = compiled.magnitudeType
+    }
+
+    /// What the matcher keeps of a filter, field by field.
+    private struct Compiled {
+      var search = SearchText("")
+      var interval: Range<Date>?
+      var since: Date?
+      var until: Date?
+      var minMagnitude: Double?
+      var maxMagnitude: Double?
+      var minDepth: Double?
+      var maxDepth: Double?
+      /// Whether an impact field is asked for (``matchesImpact(_:)`` reads the filter's).
+      var needsImpact = false
+      var network: String?
+      var eventType: String?
+      var magnitudeType: String?
+
+      /// Keeps what `field` of `filter` asks for. The place fields and the
+      /// review status are tested on the filter's own values.
+      mutating func compile(_ field: QuakesFilterField, of filter: QuakesQuery.Filter) {
+        switch field {
+        case .search: self.search = SearchText(filter.search)
+        case .day: self.interval = filter.day?.interval(in: filter.timeZone)
+        case .timeZone: break  // it places `day`
+        case .since: self.since = filter.since
+        case .until: self.until = filter.until
+        case .minMagnitude: self.minMagnitude = filter.minMagnitude
+        case .maxMagnitude: self.maxMagnitude = filter.maxMagnitude
+        case .minDepth: self.minDepth = filter.minDepth
+        case .maxDepth: self.maxDepth = filter.maxDepth
+        case .minAlert, .minFelt, .minCdi, .minMmi, .minSignificance, .tsunami:
+          self.needsImpact = self.needsImpact || filter.isGiven(field)
+        case .network: self.network = filter.network?.lowercased()
+        case .eventType: self.eventType = filter.eventType?.lowercased()
+        case .magnitudeType: self.magnitudeType = filter.magnitudeType?.lowercased()
+        case .reviewStatus, .bbox, .near, .within: break
+        }
+      }
     }
 
     /// Inclusive bounds, either open; nothing lies within bounds whose

@@ -120,13 +120,10 @@ extension HistoryQuery {
     since: Date, until: Date, filter: QuakesQuery.Filter, alertLevel: AlertLevel? = nil
   ) throws(HistoryQueryError) {
     var unsupported: [String] = []
-    if !filter.search.isEmpty { unsupported.append("search") }
-    if filter.day != nil { unsupported.append("day") }
-    if filter.minAlert != nil { unsupported.append("min-alert (use alert: FDSN matches one level)") }
-    if filter.tsunami != nil { unsupported.append("tsunami") }
-    if filter.network != nil { unsupported.append("network") }
-    if filter.magnitudeType != nil { unsupported.append("magnitude-type") }
-    if filter.within != nil { unsupported.append("within") }
+    for field in filter.givenFields {
+      guard case .cannot(let hint) = field.declaration.fdsn else { continue }
+      unsupported.append(field.declaration.configuration + (hint.map { " (\($0))" } ?? ""))
+    }
     if filter.reviewStatus == ReviewStatus(rawValue: "deleted") { unsupported.append("status deleted") }
     if filter.near != nil, filter.near?.radiusKm == nil { unsupported.append("near without a radius") }
     guard unsupported.isEmpty else { throw HistoryQueryError.unsupported(unsupported) }

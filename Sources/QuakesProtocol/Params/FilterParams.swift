@@ -60,54 +60,67 @@ public struct FilterParams: Hashable, Sendable, Codable {
   ///
   /// - Throws: ``ErrorCode/invalidRequest`` naming the param and the values it takes.
   public func filter() throws(ProtocolError) -> QuakesQuery.Filter {
-    var filter = QuakesQuery.Filter(search: self.search ?? "")
-    if let day = self.day {
+    var filter = QuakesQuery.Filter()
+    for field in QuakesFilterField.allCases {
+      try self.convert(field, into: &filter)
+    }
+    return filter
+  }
+
+  /// Sets `field` of `filter` from the param of its wire name
+  /// (``QuakesFilterField/Declaration/wire``), checked. Each filter of the
+  /// table has its case here: one added there does not compile until the
+  /// wire reads it.
+  private func convert(_ field: QuakesFilterField, into filter: inout QuakesQuery.Filter) throws(ProtocolError) {
+    let name = field.declaration.wire
+    switch field {
+    case .search: filter.search = self.search ?? ""
+    case .day:
+      guard let day = self.day else { return }
       guard let parsed = QuakesQuery.Day(day) else {
-        throw ProtocolError(.invalidRequest, "\"day\" must be a date as YYYY-MM-DD, not \"\(day)\"")
+        throw ProtocolError(.invalidRequest, "\"\(name)\" must be a date as YYYY-MM-DD, not \"\(day)\"")
       }
       filter.day = parsed
-    }
-    if let name = self.timeZone {
-      guard let zone = TimeZone(identifier: name) else {
+    case .timeZone:
+      guard let zoneName = self.timeZone else { return }
+      guard let zone = TimeZone(identifier: zoneName) else {
         throw ProtocolError(
-          .invalidRequest, "\"timeZone\" must be an IANA time zone such as Europe/Rome or UTC, not \"\(name)\"")
+          .invalidRequest, "\"\(name)\" must be an IANA time zone such as Europe/Rome or UTC, not \"\(zoneName)\"")
       }
       filter.timeZone = zone
-    }
-    filter.since = try Self.time(self.since, "since")
-    filter.until = try Self.time(self.until, "until")
-    filter.minMagnitude = try Self.finite(self.minMagnitude, "minMagnitude")
-    filter.maxMagnitude = try Self.finite(self.maxMagnitude, "maxMagnitude")
-    filter.minDepth = try Self.finite(self.minDepthKm, "minDepthKm")
-    filter.maxDepth = try Self.finite(self.maxDepthKm, "maxDepthKm")
-    filter.minCdi = try Self.finite(self.minCdi, "minCdi")
-    filter.minMmi = try Self.finite(self.minMmi, "minMmi")
-    filter.minFelt = self.minFelt
-    filter.minSignificance = self.minSignificance
-    filter.tsunami = self.tsunami
-    if let word = self.minAlert {
+    case .since: filter.since = try Self.time(self.since, name)
+    case .until: filter.until = try Self.time(self.until, name)
+    case .minMagnitude: filter.minMagnitude = try Self.finite(self.minMagnitude, name)
+    case .maxMagnitude: filter.maxMagnitude = try Self.finite(self.maxMagnitude, name)
+    case .minDepth: filter.minDepth = try Self.finite(self.minDepthKm, name)
+    case .maxDepth: filter.maxDepth = try Self.finite(self.maxDepthKm, name)
+    case .minAlert:
+      guard let word = self.minAlert else { return }
       guard let level = AlertLevel(word: word) else {
         throw ProtocolError(
           .invalidRequest,
-          "\"minAlert\" must be one of \(AlertLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(word)\"")
+          "\"\(name)\" must be one of \(AlertLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(word)\"")
       }
       filter.minAlert = level
-    }
-    if let word = self.reviewStatus {
+    case .minFelt: filter.minFelt = self.minFelt
+    case .minCdi: filter.minCdi = try Self.finite(self.minCdi, name)
+    case .minMmi: filter.minMmi = try Self.finite(self.minMmi, name)
+    case .minSignificance: filter.minSignificance = self.minSignificance
+    case .tsunami: filter.tsunami = self.tsunami
+    case .reviewStatus:
+      guard let word = self.reviewStatus else { return }
       guard Self.reviewStatuses.contains(word.lowercased()) else {
         throw ProtocolError(
-          .invalidRequest,
-          "\"reviewStatus\" must be one of \(Self.reviewStatuses.joined(separator: ", ")), not \"\(word)\"")
+          .invalidRequest, "\"\(name)\" must be one of \(Self.reviewStatuses.joined(separator: ", ")), not \"\(word)\"")
       }
       filter.reviewStatus = ReviewStatus(rawValue: word)
+    case .network: filter.network = self.network
+    case .eventType: filter.eventType = self.eventType
+    case .magnitudeType: filter.magnitudeType = self.magnitudeType
+    case .bbox: filter.bbox = try self.bbox.map { box throws(ProtocolError) in try GeoValidation.box(box) }
+    case .near: filter.near = try self.near?.circle()
+    case .within: filter.within = try self.within?.region()
     }
-    filter.network = self.network
-    filter.eventType = self.eventType
-    filter.magnitudeType = self.magnitudeType
-    filter.near = try self.near?.circle()
-    filter.bbox = try self.bbox.map { box throws(ProtocolError) in try GeoValidation.box(box) }
-    filter.within = try self.within?.region()
-    return filter
   }
 
   private static func time(_ text: String?, _ name: String) throws(ProtocolError) -> Date? {
