@@ -16,7 +16,10 @@ extension QuakesQuerySQL {
     switch field {
     case .search:
       let search = SearchText(filter.search)
-      if !search.isEmpty { self.search = search }
+      if !search.isEmpty {
+        self.search = search
+        self.register(QueryFunctions.found(search))
+      }
     case .day: self.requireDay(filter)
     case .timeZone: break  // it places `day`
     case .since: self.requireTime(">=", filter.since)

@@ -179,18 +179,17 @@ struct QuakesQuerySQL: Sendable {
     if let phrase = SearchIndexTable.phrase(search) {
       return self.conditions + [Condition(sql: SearchIndexTable.matchCondition, arguments: [phrase], role: .indexed)]
     }
-    return self.conditions + [Self.scan(search)]
+    return self.conditions + [Self.searchTest]
   }
 
   /// What a walk tests on each row it read: the place's exact tests and the search.
   private var testedAfterTheWalk: [Condition] {
-    self.conditions.filter { $0.role == .exact } + (self.search.map { [Self.scan($0)] } ?? [])
+    self.conditions.filter { $0.role == .exact } + (self.search == nil ? [] : [Self.searchTest])
   }
 
-  /// The search tested on one row by the matcher's own code.
-  private static func scan(_ search: SearchText) -> Condition {
-    Condition(sql: "quakesd_found_in(place, ?)", arguments: [Data(search.bytes)], role: .exact)
-  }
+  /// The search tested on one row by the matcher's own code (the query's
+  /// ``QueryFunctions/found(_:)``, registered with the search).
+  private static let searchTest = Condition(sql: "\(QueryFunctions.foundName)(place)", arguments: [], role: .exact)
 
   private static func whereClause(_ conditions: [String]) -> String {
     conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")

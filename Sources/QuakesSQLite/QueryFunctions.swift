@@ -13,7 +13,7 @@ import QuakesModel
 /// query (``region(_:)``) and registered for its read alone.
 enum QueryFunctions {
   /// The functions every connection has.
-  static let always = [distanceKm, inCircle, foundIn, reviewStatusIs]
+  static let always = [distanceKm, inCircle, reviewStatusIs]
 
   /// `quakesd_distance_km(lat1, lon1, lat2, lon2)`: ``Earth/distanceKm(_:_:)``
   /// from the first point to the second, what the `distance` sort orders by.
@@ -31,14 +31,18 @@ enum QueryFunctions {
     return GeoCircle(centre: centre, radiusKm: radius).contains(epicentre)
   }
 
-  /// `quakesd_found_in(place, folded)`: whether the search text whose
-  /// folded UTF-8 is the blob `folded` is found in `place`
-  /// (``SearchText/isFound(in:)``); false for a NULL place.
-  static let foundIn = DatabaseFunction("quakesd_found_in", argumentCount: 2, pure: true) { values in
-    guard let place = String.fromDatabaseValue(values[0]), let folded = Data.fromDatabaseValue(values[1]) else {
-      return false
+  /// The name of ``found(_:)``'s function.
+  static let foundName = "quakesd_found_in"
+
+  /// `quakesd_found_in(place)`: whether `search` is found in `place`
+  /// (``SearchText/isFound(in:)``); false for a NULL place. Made for each
+  /// query with a search, so that the folded text is the function's own
+  /// and not an argument turned into a `SearchText` again on every row.
+  static func found(_ search: SearchText) -> DatabaseFunction {
+    DatabaseFunction(Self.foundName, argumentCount: 1, pure: true) { values in
+      guard let place = String.fromDatabaseValue(values[0]) else { return false }
+      return search.isFound(in: place)
     }
-    return SearchText(folded: Array(folded)).isFound(in: place)
   }
 
   /// `quakesd_review_status_is(status, word)`: whether the status column,

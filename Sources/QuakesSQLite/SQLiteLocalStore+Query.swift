@@ -46,8 +46,9 @@ extension SQLiteLocalStore {
   /// The reads that may answer the page of `query`, cheapest first; the
   /// last always does.
   ///
-  /// - Nearest first with a page of known size: the same query within 10
-  ///   km, 40, 160, … of the centre before its own radius. When the page
+  /// - Nearest first with a page of known size: the same query within 2.5
+  ///   km, 10, 40, 160, … of the centre before its own radius (a circle
+  ///   that holds nothing costs one look at the R*Tree). When the page
   ///   and one quake more lie within a smaller circle, no quake outside it
   ///   can come before them, and the R*Tree gave a few hundred quakes to
   ///   sort instead of every one in the radius.
@@ -62,7 +63,7 @@ extension SQLiteLocalStore {
     // A radius past half the Earth's circumference holds the whole globe.
     let radius = Swift.min(near.radiusKm ?? Earth.halfCircumferenceKm, Earth.halfCircumferenceKm)
     var nearer: [(QuakesQuerySQL, QuakesQuerySQL.Plan)] = []
-    var smaller = 10.0
+    var smaller = 2.5
     while smaller < radius {
       var query = query
       query.filter.near?.radiusKm = smaller
