@@ -47,6 +47,19 @@ public final class NotifySocketListener {
     throw Failure(description: "no such notification within \(timeout); received \(self.messages)")
   }
 
+  /// Waits until `count` messages include `line` exactly (e.g. `WATCHDOG=1`).
+  ///
+  /// - Throws: ``Failure`` after `timeout`, saying how many did.
+  public func waitForMessages(_ count: Int, containing line: String, timeout: Duration = .seconds(60)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if self.messages(containing: line).count >= count { return }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    throw Failure(
+      description: "\(self.messages(containing: line).count) of \(count) \(line) notifications within \(timeout)")
+  }
+
   /// The messages whose lines include `line` exactly (e.g. `WATCHDOG=1`).
   public func messages(containing line: String) -> [[String]] {
     self.receiveAvailable()

