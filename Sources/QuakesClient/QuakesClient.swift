@@ -21,14 +21,29 @@ public struct QuakesClient: Sendable {
     self.sockets.path(for: SocketRole(for: method))
   }
 
-  /// Calls `method` with `params` and decodes its result as `Result`.
+  /// Calls `call` with `params` and returns its result, of the type the
+  /// call declares.
   ///
-  /// - Throws: ``ClientError``: the daemon's own error, or why it could not be asked.
-  public func call<Result: Decodable>(
-    _ method: QuakesProtocol.Method, params: (some Encodable)? = Optional<IdParams>.none, as _: Result.Type
-  ) throws(ClientError) -> Result {
-    let connection = try self.connect(for: method)
-    try connection.send(Self.requestLine(method, params: params, more: false))
+  /// - Throws: ``ClientError``: the daemon's own error, or why it could not
+  ///   be asked; ``ClientError/usage(_:)`` for a call whose reply is a
+  ///   stream (``watch(filter:_:)``, ``backup(_:)`` read those).
+  public func call<Params, Result>(_ call: Call<Params, Result>, params: Params) throws(ClientError) -> Result {
+    try self.send(call, params: Optional(params))
+  }
+
+  /// Calls `call`, which takes no params, and returns its result.
+  ///
+  /// - Throws: ``ClientError``, as ``call(_:params:)``.
+  public func call<Result>(_ call: Call<NoParams, Result>) throws(ClientError) -> Result {
+    try self.send(call, params: nil)
+  }
+
+  private func send<Params, Result>(_ call: Call<Params, Result>, params: Params?) throws(ClientError) -> Result {
+    guard !call.streams else {
+      throw .usage("\(call.method.rawValue) answers with a stream of lines; read it with its own function")
+    }
+    let connection = try self.connect(for: call.method)
+    try connection.send(Self.requestLine(call.method, params: params, more: false))
     let deadline = self.timeout.map { ContinuousClock.now + $0 }
     let line = try connection.readLine(deadline: deadline, timeout: self.timeout)
     return try Self.decode(line, as: Result.self, path: connection.path)
@@ -39,31 +54,30 @@ public struct QuakesClient: Sendable {
   /// ``ListResult`` with the same `matched`, so a caller can print it and
   /// forget it. ``timeout`` bounds the wait for each line, not the whole list.
   public func list(_ params: ListParams, _ onPage: (ListResult) throws -> Void) throws(ClientError) {
-    try self.stream(.list, params: params, timeout: self.timeout, as: ListResult.self, onPage)
+    try self.stream(.list, params: params, timeout: self.timeout, onPage)
   }
 
   /// Calls `quakes.watch` and hands `onEvent` every event until the daemon
   /// ends the stream (no timeout: a watch waits as long as it takes).
   public func watch(filter: FilterParams? = nil, _ onEvent: (WatchEvent) throws -> Void) throws(ClientError) {
-    try self.stream(.watch, params: filter, timeout: nil, as: WatchEvent.self, onEvent)
+    try self.stream(.watch, params: filter, timeout: nil, onEvent)
   }
 
   /// Calls `daemon.backup` and hands `onPart` each line of the copy as the
   /// daemon streams it; ``timeout`` bounds the wait for each line (the
   /// first comes once the daemon made its copy).
   public func backup(_ onPart: (BackupPart) throws -> Void) throws(ClientError) {
-    try self.stream(.backup, params: Optional<IdParams>.none, timeout: self.timeout, as: BackupPart.self, onPart)
+    try self.stream(.backup, params: nil, timeout: self.timeout, onPart)
   }
 
-  /// Sends `method` with `"more":true` and hands `onResult` each line's
+  /// Sends `call` with `"more":true` and hands `onResult` each line's
   /// result until the line that does not continue, waiting at most
   /// `timeout` for each.
-  private func stream<Result: Decodable>(
-    _ method: QuakesProtocol.Method, params: (some Encodable)?, timeout: Duration?, as _: Result.Type,
-    _ onResult: (Result) throws -> Void
+  private func stream<Params, Result>(
+    _ call: Call<Params, Result>, params: Params?, timeout: Duration?, _ onResult: (Result) throws -> Void
   ) throws(ClientError) {
-    let connection = try self.connect(for: method)
-    try connection.send(Self.requestLine(method, params: params, more: true))
+    let connection = try self.connect(for: call.method)
+    try connection.send(Self.requestLine(call.method, params: params, more: true))
     while true {
       let deadline = timeout.map { ContinuousClock.now + $0 }
       let line = try connection.readLine(deadline: deadline, timeout: timeout)

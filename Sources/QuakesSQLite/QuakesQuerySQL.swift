@@ -146,9 +146,12 @@ struct QuakesQuerySQL: Sendable {
     case .full:
       return "SELECT \(columns) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql)) + page
     case .walk:
+      // The walk carries only what its tests read (the place and the
+      // epicentre); the page's rows are read whole once they passed.
       let walked = self.conditions.filter { $0.role == .walked }.map(\.sql)
-      return "SELECT \(columns) FROM (SELECT \(columns) FROM quakes" + Self.whereClause(walked)
-        + " ORDER BY \(self.ordering) LIMIT ?)" + Self.whereClause(self.testedAfterTheWalk.map(\.sql)) + page
+      return "SELECT \(columns) FROM quakes WHERE id IN (SELECT walked_id FROM "
+        + "(SELECT id AS walked_id, place, latitude, longitude FROM quakes" + Self.whereClause(walked)
+        + " ORDER BY \(self.ordering) LIMIT ?)" + Self.whereClause(self.testedAfterTheWalk.map(\.sql)) + ")" + page
     }
   }
 

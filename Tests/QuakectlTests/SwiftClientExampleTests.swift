@@ -14,7 +14,7 @@ struct SwiftClientExampleTests {
     let client = QuakesClient(sockets: sockets, timeout: .seconds(5))
     var filter = FilterParams()
     filter.minMagnitude = 4.5
-    let count = try client.call(.count, params: filter, as: CountResult.self)
+    let count = try client.call(.count, params: filter)
     var lines = ["\(count.count) quakes of magnitude 4.5 or more"]
     try client.list(ListParams(filter: filter, sort: .magnitude, limit: 5)) { page in
       for listed in page.quakes {

@@ -35,7 +35,7 @@ struct AlertsHistoryCommand: ParsableCommand {
   func run() throws {
     let params = AlertParams(
       rule: self.rule, since: self.since.flatMap { TimeArgument.parse($0) }.map(Timestamp.iso8601), limit: self.limit)
-    let result = try self.options.client().call(.alertHistory, params: params, as: AlertHistoryResult.self)
+    let result = try self.options.client().call(.alertHistory, params: params)
     switch self.options.outputFormat {
     case .json: write(try QuakeOutput.jsonLine(result))
     case .ndjson: write(try QuakeOutput.jsonLines(result.deliveries))

@@ -12,7 +12,7 @@ struct AlertsListCommand: ParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() throws {
-    let result = try self.options.client().call(.alerts, as: AlertsResult.self)
+    let result = try self.options.client().call(.alerts)
     switch self.options.outputFormat {
     case .json: write(try QuakeOutput.jsonLine(result))
     case .ndjson: write(try QuakeOutput.jsonLines(result.rules))

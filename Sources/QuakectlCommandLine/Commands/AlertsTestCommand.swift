@@ -30,7 +30,7 @@ struct AlertsTestCommand: ParsableCommand {
   func run() throws {
     let client = self.options.client()
     if let id = self.send {
-      let result = try client.call(.alertSend, params: AlertParams(rule: self.rule, id: id), as: AlertSendResult.self)
+      let result = try client.call(.alertSend, params: AlertParams(rule: self.rule, id: id))
       switch self.options.outputFormat {
       case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
       case .table:
@@ -45,7 +45,7 @@ struct AlertsTestCommand: ParsableCommand {
       return
     }
     let result = try client.call(
-      .alertTest, params: AlertParams(rule: self.rule, limit: self.limit), as: ListResult.self)
+      .alertTest, params: AlertParams(rule: self.rule, limit: self.limit))
     var printer = QuakeListPrinter(format: self.options.outputFormat, output: self.options.quakeOutput)
     write(try printer.add(result))
     write(try printer.finish())

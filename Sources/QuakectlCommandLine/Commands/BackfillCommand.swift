@@ -48,11 +48,11 @@ struct BackfillCommand: ParsableCommand {
     let client = self.options.client()
     let result: BackfillResult
     if self.status {
-      result = try client.call(.backfillStatus, as: BackfillResult.self)
+      result = try client.call(.backfillStatus)
     } else if self.cancel {
-      result = try client.call(.backfillCancel, as: BackfillResult.self)
+      result = try client.call(.backfillCancel)
     } else {
-      result = try client.call(.backfill, params: self.filters.params(), as: BackfillResult.self)
+      result = try client.call(.backfill, params: self.filters.params())
     }
     guard self.wait, let job = result.backfill, job.phase == "running" else {
       try self.print(result)
@@ -81,7 +81,7 @@ struct BackfillCommand: ParsableCommand {
       }
       guard job.phase == "running" else { break }
       Thread.sleep(forTimeInterval: 0.25)
-      let result = try client.call(.backfillStatus, as: BackfillResult.self)
+      let result = try client.call(.backfillStatus)
       guard let next = result.backfill, next.started == first.started else {
         throw ClientError.connection("the backfill being followed was replaced by another one")
       }

@@ -13,7 +13,7 @@ struct CountCommand: ParsableCommand {
 
   func run() throws {
     let params = try self.filter.params(utc: self.options.utc)
-    let result = try self.options.client().call(.count, params: params, as: CountResult.self)
+    let result = try self.options.client().call(.count, params: params)
     switch self.options.outputFormat {
     case .table: write("\(result.count)\n")
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))

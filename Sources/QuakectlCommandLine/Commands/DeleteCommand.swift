@@ -13,7 +13,7 @@ struct DeleteCommand: ParsableCommand {
   var id: String
 
   func run() throws {
-    let result = try self.options.client().call(.delete, params: IdParams(id: self.id), as: DeleteResult.self)
+    let result = try self.options.client().call(.delete, params: IdParams(id: self.id))
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
     default: write("deleted \(self.id)\n")

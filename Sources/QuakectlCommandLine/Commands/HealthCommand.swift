@@ -28,7 +28,7 @@ struct HealthCommand: ParsableCommand {
 
   func run() throws {
     let maxAge = self.maxAge.flatMap(HealthMaxAge.init) ?? .standard
-    let status = try self.options.client().call(.status, as: StatusResult.self)
+    let status = try self.options.client().call(.status)
     let now = Date()
     let report = HealthReport(status: status, now: now, maxAge: maxAge)
     switch self.options.outputFormat {

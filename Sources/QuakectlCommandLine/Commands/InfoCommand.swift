@@ -12,7 +12,7 @@ struct InfoCommand: ParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() throws {
-    let info = try self.options.client().call(.info, as: InfoResult.self)
+    let info = try self.options.client().call(.info)
     if info.version != QuakesdProduct.version {
       FileHandle.standardError.write(
         Data(

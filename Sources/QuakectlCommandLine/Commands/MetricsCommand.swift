@@ -17,7 +17,7 @@ struct MetricsCommand: ParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() throws {
-    let result = try self.options.client().call(.metrics, as: MetricsResult.self)
+    let result = try self.options.client().call(.metrics)
     switch self.options.format {
     case nil, .table: write(result.text)
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))

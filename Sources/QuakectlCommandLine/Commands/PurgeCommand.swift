@@ -26,7 +26,7 @@ struct PurgeCommand: ParsableCommand {
         throw ExitCode.failure
       }
     }
-    let result = try self.options.client().call(.purge, as: DeleteResult.self)
+    let result = try self.options.client().call(.purge)
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
     default: write("deleted \(Plural.count(result.deleted, "quake"))\n")

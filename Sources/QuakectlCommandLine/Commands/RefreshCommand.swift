@@ -22,7 +22,7 @@ struct RefreshCommand: ParsableCommand {
       ? QuakesClient(sockets: self.options.client().sockets, timeout: .seconds(max(self.options.timeout, 180)))
       : self.options.client()
     let result = try client.call(
-      .refresh, params: RefreshParams(feed: self.feed, wait: self.wait), as: RefreshResult.self)
+      .refresh, params: RefreshParams(feed: self.feed, wait: self.wait))
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
     case .csv:

@@ -16,7 +16,7 @@ struct ReloadCommand: ParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() throws {
-    let result = try self.options.client().call(.reload, as: ReloadResult.self)
+    let result = try self.options.client().call(.reload)
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(result))
     case .table:

@@ -13,7 +13,7 @@ struct ShowCommand: ParsableCommand {
   var id: String
 
   func run() throws {
-    let quake = try self.options.client().call(.get, params: IdParams(id: self.id), as: QuakeResult.self).quake
+    let quake = try self.options.client().call(.get, params: IdParams(id: self.id)).quake
     let output = self.options.quakeOutput
     switch self.options.outputFormat {
     case .table: write(output.details(quake))

@@ -14,7 +14,7 @@ struct StatusCommand: ParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() throws {
-    let status = try self.options.client().call(.status, as: StatusResult.self)
+    let status = try self.options.client().call(.status)
     switch self.options.outputFormat {
     case .json, .ndjson: write(try QuakeOutput.jsonLine(status))
     case .csv: write(Self.csv(status.feeds))

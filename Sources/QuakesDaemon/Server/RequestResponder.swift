@@ -92,30 +92,54 @@ struct RequestResponder: Sendable {
     return .line(try await self.line(replyingTo: request, on: role))
   }
 
+  /// The one-line reply to `request`: each method's handler, through its
+  /// ``Call``, so that it takes the params and answers the result the
+  /// client expects (a handler of another type does not compile).
   private func line(replyingTo request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
     switch request.method {
-    case .info: try self.encode(self.info(on: role), for: request)
-    case .status: try self.encode(await self.status(), for: request)
-    case .count: try self.encode(await self.count(request.params(FilterParams.self)), for: request)
-    case .get: try self.encode(await self.get(request.params(IdParams.self)), for: request)
+    case .info: try await self.answer(.info, request) { _ in self.info(on: role) }
+    case .status: try await self.answer(.status, request) { _ in await self.status() }
+    case .count: try await self.answer(.count, request) { params throws(ProtocolError) in try await self.count(params) }
+    case .get: try await self.answer(.get, request) { params throws(ProtocolError) in try await self.get(params) }
     case .list: throw ProtocolError(.internal, "\(QuakesProtocol.Method.list.rawValue) is answered by list(_:for:)")
-    case .refresh: try self.encode(await self.refresh(request.params(RefreshParams.self)), for: request)
-    case .delete: try self.encode(await self.delete(request.params(IdParams.self)), for: request)
-    case .purge: try self.encode(await self.purge(), for: request)
-    case .reload: try self.encode(await self.reload(), for: request)
-    case .metrics: try self.encode(self.metricsText(), for: request)
+    case .refresh:
+      try await self.answer(.refresh, request) { params throws(ProtocolError) in try await self.refresh(params) }
+    case .delete:
+      try await self.answer(.delete, request) { params throws(ProtocolError) in try await self.delete(params) }
+    case .purge: try await self.answer(.purge, request) { _ throws(ProtocolError) in try await self.purge() }
+    case .reload: try await self.answer(.reload, request) { _ throws(ProtocolError) in try await self.reload() }
+    case .metrics: try await self.answer(.metrics, request) { _ throws(ProtocolError) in try self.metricsText() }
     case .watch: throw ProtocolError(.internal, "\(QuakesProtocol.Method.watch.rawValue) is streamed by the connection")
     case .backup:
       throw ProtocolError(.internal, "\(QuakesProtocol.Method.backup.rawValue) is answered by reply(to:on:)")
-    case .alerts: try self.encode(await self.alertQueries().rules(), for: request)
+    case .alerts:
+      try await self.answer(.alerts, request) { _ throws(ProtocolError) in try await self.alertQueries().rules() }
     case .alertHistory:
-      try self.encode(await self.alertQueries().history(request.params(AlertParams.self)), for: request)
-    case .alertTest: try self.encode(await self.alertTest(request.params(AlertParams.self)), for: request)
-    case .alertSend: try self.encode(await self.alertSend(request.params(AlertParams.self)), for: request)
-    case .backfill: try self.encode(await self.backfill(request.params(BackfillParams.self)), for: request)
-    case .backfillStatus: try self.encode(self.backfillStatus(), for: request)
-    case .backfillCancel: try self.encode(await self.cancelBackfill(), for: request)
+      try await self.answer(.alertHistory, request) { params throws(ProtocolError) in
+        try await self.alertQueries().history(params)
+      }
+    case .alertTest:
+      try await self.answer(.alertTest, request) { params throws(ProtocolError) in try await self.alertTest(params) }
+    case .alertSend:
+      try await self.answer(.alertSend, request) { params throws(ProtocolError) in try await self.alertSend(params) }
+    case .backfill:
+      try await self.answer(.backfill, request) { params throws(ProtocolError) in try await self.backfill(params) }
+    case .backfillStatus: try await self.answer(.backfillStatus, request) { _ in self.backfillStatus() }
+    case .backfillCancel:
+      try await self.answer(.backfillCancel, request) { _ throws(ProtocolError) in try await self.cancelBackfill() }
     }
+  }
+
+  /// Decodes `request`'s params as `call` declares them, runs `handler`
+  /// and encodes its result as the reply line.
+  private func answer<Params, Result>(
+    _ call: Call<Params, Result>, _ request: Request,
+    _ handler: (Params) async throws(ProtocolError) -> Result
+  ) async throws(ProtocolError) -> Data {
+    guard call.method == request.method else {
+      throw ProtocolError(.internal, "\(request.method.rawValue) was routed to \(call.method.rawValue)")
+    }
+    return try self.encode(await handler(request.params(Params.self)), for: request)
   }
 
   private func status() async -> StatusResult {
