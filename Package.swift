@@ -245,7 +245,10 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesUSGSTests",
-      dependencies: ["QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport", "QuakesClient"],
+      dependencies: [
+        "QuakesUSGS", "QuakesModel", "QuakesData", "USGSStandIn", "QuakesTestSupport", "QuakesClient",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

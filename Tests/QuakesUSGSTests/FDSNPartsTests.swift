@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import QuakesData
 import QuakesModel
@@ -79,34 +80,44 @@ struct FDSNPartsTests {
     #expect(HistoryServiceMessage.explanation(in: [0x01, 0x02]) == nil, "control characters are not a message")
   }
 
-  /// The start and end of each request a pacer ran, in order.
+  /// The start and end of each request a pacer ran, in order, on the
+  /// pacer's clock.
   private actor Timeline {
-    var spans: [(start: ContinuousClock.Instant, end: ContinuousClock.Instant)] = []
+    let clock: ElapsedClock
+    var spans: [(start: Duration, end: Duration)] = []
     var running = 0
     var mostAtOnce = 0
 
-    func begin() -> ContinuousClock.Instant {
-      self.running += 1
-      self.mostAtOnce = max(self.mostAtOnce, self.running)
-      return .now
+    init(clock: ElapsedClock) {
+      self.clock = clock
     }
 
-    func end(_ start: ContinuousClock.Instant) {
+    func begin() -> Duration {
+      self.running += 1
+      self.mostAtOnce = max(self.mostAtOnce, self.running)
+      return self.clock.now
+    }
+
+    func end(_ start: Duration) {
       self.running -= 1
-      self.spans.append((start, .now))
+      self.spans.append((start, self.clock.now))
     }
   }
 
-  @Test("the pacer runs one request at a time, each at least the interval after the last ended")
+  @Test("the pacer runs one request at a time, each exactly the interval after the last ended")
   func pacerSpacesRequests() async throws {
-    let pacer = RequestPacer(interval: .milliseconds(100))
-    let timeline = Timeline()
+    // A clock whose sleeps return at once with its time moved on: the
+    // spans are the pacer's arithmetic, not the machine's speed.
+    let clock = ImmediateClock()
+    let elapsed = ElapsedClock(clock)
+    let pacer = RequestPacer(interval: .milliseconds(100), clock: elapsed)
+    let timeline = Timeline(clock: elapsed)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {
           try await pacer.run {
             let start = await timeline.begin()
-            try await Task.sleep(for: .milliseconds(20))
+            try await elapsed.sleep(for: .milliseconds(20))
             await timeline.end(start)
           }
         }
@@ -117,24 +128,30 @@ struct FDSNPartsTests {
     #expect(spans.count == 4)
     #expect(await timeline.mostAtOnce == 1)
     for (earlier, later) in zip(spans, spans.dropFirst()) {
-      #expect(later.start - earlier.end >= .milliseconds(100))
+      #expect(later.start - earlier.end == .milliseconds(100))
+      #expect(later.end - later.start == .milliseconds(20))
     }
   }
 
   @Test("a hold a request's outcome asks for (a Retry-After) delays the request already waiting, too")
   func pacerHoldsTheNextRequest() async throws {
-    let pacer = RequestPacer(interval: .milliseconds(10))
-    let timeline = Timeline()
+    let clock = ImmediateClock()
+    let elapsed = ElapsedClock(clock)
+    let pacer = RequestPacer(interval: .milliseconds(10), clock: elapsed)
+    let timeline = Timeline(clock: elapsed)
+    let firstBegan = AsyncStream<Void>.makeStream()
     let first = Task {
       try await pacer.run(
         {
           let start = await timeline.begin()
-          try await Task.sleep(for: .milliseconds(50))
+          firstBegan.continuation.yield()
+          try await elapsed.sleep(for: .milliseconds(50))
           await timeline.end(start)
           return 429
         }, holdingAfter: { _ in RequestPacer.Hold(.milliseconds(400), reason: "the service answered 429") })
     }
-    try await Task.sleep(for: .milliseconds(10))
+    // The second asks once the first holds the pacer.
+    _ = await firstBegan.stream.first { _ in true }
     let second = Task {
       try await pacer.run {
         let start = await timeline.begin()
@@ -147,14 +164,17 @@ struct FDSNPartsTests {
     #expect(try await second.value == "the service answered 429", "the hold in force, and why")
     let spans = await timeline.spans
     #expect(spans.count == 2)
-    #expect(spans[1].start - spans[0].end >= .milliseconds(400))
+    #expect(spans[1].start - spans[0].end == .milliseconds(400))
     #expect(pacer.waiting(at: .distantPast) == nil, "the second request asked for no hold")
   }
 
   @Test("a request cancelled while it waits throws CancellationError, sends nothing, and the pacer goes on")
   func pacerCancellation() async throws {
-    let pacer = RequestPacer(interval: .milliseconds(300))
-    let timeline = Timeline()
+    // A clock that never moves unless told: the second request waits for good.
+    let clock = TestClock()
+    let elapsed = ElapsedClock(clock)
+    let pacer = RequestPacer(interval: .milliseconds(300), clock: elapsed)
+    let timeline = Timeline(clock: elapsed)
     _ = try await pacer.run { 1 }
     let waiting = Task {
       try await pacer.run {
@@ -165,12 +185,16 @@ struct FDSNPartsTests {
     }
     waiting.cancel()
     await #expect(throws: CancellationError.self) { _ = try await waiting.value }
-    let next = try await pacer.run {
-      let start = await timeline.begin()
-      await timeline.end(start)
-      return 3
+    let next = Task {
+      try await pacer.run {
+        let start = await timeline.begin()
+        await timeline.end(start)
+        return 3
+      }
     }
-    #expect(next == 3)
+    await clock.advance(by: .milliseconds(300))
+    #expect(try await next.value == 3)
     #expect(await timeline.spans.count == 1, "the cancelled request was never sent")
   }
+
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import QuakesModel
 import Synchronization
 
 /// Keeps requests to one service polite: one at a time, and at least
@@ -36,14 +37,19 @@ public actor RequestPacer {
   public var interval: Duration
   private var busy = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
-  private var nextStart: ContinuousClock.Instant?
+  /// When the next request may start, on ``clock``.
+  private var nextStart: Duration?
+  /// The clock the intervals and holds are waited on.
+  private let clock: ElapsedClock
   /// The last hold longer than the interval, read without waiting for the
   /// actor (a status must not queue behind a request).
   private let lastHold = Mutex<Waiting?>(nil)
 
-  /// Creates a pacer with `interval` between requests.
-  public init(interval: Duration) {
+  /// Creates a pacer with `interval` between requests, waited on `clock`
+  /// (the continuous clock; a test's own in tests).
+  public init(interval: Duration, clock: ElapsedClock = .continuous) {
     self.interval = interval
+    self.clock = clock
   }
 
   /// Changes the interval from the next request on (a reload).
@@ -70,7 +76,7 @@ public actor RequestPacer {
     await self.acquire()
     defer { self.release() }
     if let nextStart = self.nextStart {
-      try await Task.sleep(until: nextStart, clock: .continuous)
+      try await self.clock.sleep(until: nextStart)
     }
     try Task.checkCancellation()
     let outcome: Result<Value, any Error>
@@ -80,7 +86,7 @@ public actor RequestPacer {
       outcome = .failure(error)
     }
     let asked = hold(outcome)
-    self.nextStart = ContinuousClock.now + max(self.interval, asked?.duration ?? .zero)
+    self.nextStart = self.clock.now + max(self.interval, asked?.duration ?? .zero)
     self.lastHold.withLock { last in
       last = asked.flatMap { asked in
         asked.duration > self.interval
