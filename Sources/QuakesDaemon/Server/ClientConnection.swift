@@ -128,19 +128,9 @@ struct ClientConnection: Sendable {
 
   private func closeWhenIdle(_ activity: ConnectionActivity) async {
     let timeout = self.limits.idleTimeout
-    while !Task.isCancelled {
-      let deadline = activity.idleDeadline(after: timeout)
-      do {
-        try await Task.sleep(until: deadline ?? .now + timeout, clock: .continuous)
-      } catch {
-        return
-      }
-      if let deadline = activity.idleDeadline(after: timeout), deadline <= .now {
-        self.logger.debug("closing a client idle for \(DurationText.format(timeout)) on \(self.role.fileName)")
-        self.channel.channel.close(promise: nil)
-        return
-      }
-    }
+    guard await activity.waitUntilIdle(for: timeout) else { return }
+    self.logger.debug("closing a client idle for \(DurationText.format(timeout)) on \(self.role.fileName)")
+    self.channel.channel.close(promise: nil)
   }
 
   static func buffer(_ data: Data) -> ByteBuffer {
