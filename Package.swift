@@ -224,6 +224,7 @@ let package = Package(
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Subprocess", package: "swift-subprocess"),
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSwift
     ),

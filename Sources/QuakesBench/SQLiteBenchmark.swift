@@ -34,6 +34,7 @@ enum SQLiteBenchmark {
     var poll: [Duration] = []
     var pollStore: [Duration] = []
     var load: [Duration] = []
+    var loadByName: [Duration] = []
     var rows = (insert: 0, update: 0, poll: 0)
     var pollFileChanged = false
     var sizes = (database: 0, wal: 0)
@@ -90,19 +91,32 @@ enum SQLiteBenchmark {
         })
       rows.update = store.rowChanges() - before
 
-      // Loading everything, as the daemon does at start.
+      // Loading everything, as the daemon does at start (the store's reader:
+      // by position, each value range-checked).
+      var loaded: [Quake] = []
       load.append(
         try await clock.measure {
-          let cache = try await store.fetchLocalQuakesQuery()
-          precondition(cache.quakes.count == count)
+          loaded = try await store.fetchLocalQuakesQuery().quakes
         })
+      guard loaded.count == count else {
+        throw MeasuredRun.Failure(description: "the store read \(loaded.count) of \(count) quakes")
+      }
       try store.close()
+      // The same rows by column name through GRDB's typed subscripts,
+      // unchecked (issue 31's "rows by name").
+      var named: [Quake] = []
+      loadByName.append(try clock.measure { named = try NamedRowReading.quakes(at: path) })
+      guard Set(named) == Set(loaded) else {
+        throw MeasuredRun.Failure(description: "reading by name read other quakes")
+      }
     }
     print("  insert \(count) new quakes, fresh file:    \(self.summary(insert))   rows written: \(rows.insert)")
     print("  no-change poll (reduce + diff + write): \(self.summary(poll))   rows written: \(rows.poll)")
     print("    of which the store call:             \(self.summary(pollStore))   -wal file changed: \(pollFileChanged)")
     print("  update all \(count) quakes:               \(self.summary(update))   rows written: \(rows.update)")
     print("  load all quakes (start-up read):        \(self.summary(load))")
+    print(
+      "    the same rows read by column name:    \(self.summary(loadByName))   (GRDB Row subscripts, no range checks)")
     print("  file after the insert: \(sizes.database) bytes + \(sizes.wal) bytes of -wal")
   }
 

@@ -12,13 +12,13 @@ struct RowReader {
   let columns: [String]
 
   /// An INTEGER value (NULL is an error).
-  func integer(_ index: Int) throws(ColumnValueError) -> Int64 {
-    try self.required(self.optionalInteger(index), index)
+  func integer(_ column: some ColumnIndex) throws(ColumnValueError) -> Int64 {
+    try self.required(self.optionalInteger(column), column)
   }
 
   /// An INTEGER value or NULL. A REAL without a fraction counts as INTEGER.
-  func optionalInteger(_ index: Int) throws(ColumnValueError) -> Int64? {
-    try self.decode(index) { storage in
+  func optionalInteger(_ column: some ColumnIndex) throws(ColumnValueError) -> Int64? {
+    try self.decode(column) { storage in
       switch storage {
       case .int64(let value): value
       case .double(let value) where value == value.rounded() && abs(value) < 9e15: Int64(value)
@@ -28,39 +28,39 @@ struct RowReader {
   }
 
   /// An INTEGER value within `range` (NULL, or a value outside, is an error).
-  func integer(_ index: Int, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64 {
-    let value = try self.integer(index)
-    guard range.contains(value) else { throw self.error(index, "the integer \(value), outside \(range)") }
+  func integer(_ column: some ColumnIndex, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64 {
+    let value = try self.integer(column)
+    guard range.contains(value) else { throw self.error(column, "the integer \(value), outside \(range)") }
     return value
   }
 
   /// An INTEGER value within `range`, or NULL.
-  func optionalInteger(_ index: Int, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64? {
-    guard let value = try self.optionalInteger(index) else { return nil }
-    guard range.contains(value) else { throw self.error(index, "the integer \(value), outside \(range)") }
+  func optionalInteger(_ column: some ColumnIndex, in range: ClosedRange<Int64>) throws(ColumnValueError) -> Int64? {
+    guard let value = try self.optionalInteger(column) else { return nil }
+    guard range.contains(value) else { throw self.error(column, "the integer \(value), outside \(range)") }
     return value
   }
 
   /// A REAL value within `range` (NULL, or a value outside, is an error).
-  func real(_ index: Int, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double {
-    try self.required(self.optionalReal(index, in: range), index)
+  func real(_ column: some ColumnIndex, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double {
+    try self.required(self.optionalReal(column, in: range), column)
   }
 
   /// A REAL value within `range`, or NULL (NaN is outside every range).
-  func optionalReal(_ index: Int, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double? {
-    guard let value = try self.optionalReal(index) else { return nil }
-    guard range.contains(value) else { throw self.error(index, "the real \(value), outside \(range)") }
+  func optionalReal(_ column: some ColumnIndex, in range: ClosedRange<Double>) throws(ColumnValueError) -> Double? {
+    guard let value = try self.optionalReal(column) else { return nil }
+    guard range.contains(value) else { throw self.error(column, "the real \(value), outside \(range)") }
     return value
   }
 
   /// A REAL value (NULL is an error).
-  func real(_ index: Int) throws(ColumnValueError) -> Double {
-    try self.required(self.optionalReal(index), index)
+  func real(_ column: some ColumnIndex) throws(ColumnValueError) -> Double {
+    try self.required(self.optionalReal(column), column)
   }
 
   /// A REAL value or NULL. An INTEGER counts as REAL.
-  func optionalReal(_ index: Int) throws(ColumnValueError) -> Double? {
-    try self.decode(index) { storage in
+  func optionalReal(_ column: some ColumnIndex) throws(ColumnValueError) -> Double? {
+    try self.decode(column) { storage in
       switch storage {
       case .double(let value): value
       case .int64(let value): Double(value)
@@ -70,49 +70,50 @@ struct RowReader {
   }
 
   /// A TEXT value (NULL is an error).
-  func text(_ index: Int) throws(ColumnValueError) -> String {
-    try self.required(self.optionalText(index), index)
+  func text(_ column: some ColumnIndex) throws(ColumnValueError) -> String {
+    try self.required(self.optionalText(column), column)
   }
 
   /// A TEXT value or NULL.
-  func optionalText(_ index: Int) throws(ColumnValueError) -> String? {
-    try self.decode(index) { storage in
+  func optionalText(_ column: some ColumnIndex) throws(ColumnValueError) -> String? {
+    try self.decode(column) { storage in
       if case .string(let value) = storage { value } else { nil }
     }
   }
 
   /// An INTEGER value within `range`, or NULL, as an `Int`.
-  func optionalInteger(_ index: Int, in range: ClosedRange<Int>) throws(ColumnValueError) -> Int? {
-    try self.optionalInteger(index, in: Int64(range.lowerBound)...Int64(range.upperBound)).map { Int($0) }
+  func optionalInteger(_ column: some ColumnIndex, in range: ClosedRange<Int>) throws(ColumnValueError) -> Int? {
+    try self.optionalInteger(column, in: Int64(range.lowerBound)...Int64(range.upperBound)).map { Int($0) }
   }
 
   /// A TEXT value that `parse` accepts, or NULL (text it refuses is an error).
-  func optionalText<Value>(_ index: Int, as parse: (String) -> Value?) throws(ColumnValueError) -> Value? {
-    guard let text = try self.optionalText(index) else { return nil }
-    guard let value = parse(text) else { throw self.error(index, "the text '\(text.prefix(40))'") }
+  func optionalText<Value>(_ column: some ColumnIndex, as parse: (String) -> Value?) throws(ColumnValueError) -> Value?
+  {
+    guard let text = try self.optionalText(column) else { return nil }
+    guard let value = parse(text) else { throw self.error(column, "the text '\(text.prefix(40))'") }
     return value
   }
 
-  /// The value at `index` as `convert` makes it; `nil` for NULL.
+  /// The value at `column` as `convert` makes it; `nil` for NULL.
   private func decode<Value>(
-    _ index: Int,
+    _ column: some ColumnIndex,
     _ convert: (DatabaseValue.Storage) -> Value?
   ) throws(ColumnValueError) -> Value? {
-    let storage = (self.row[index] as DatabaseValue).storage
+    let storage = column.value(in: self.row).storage
     if case .null = storage { return nil }
-    guard let value = convert(storage) else { throw self.error(index, Self.describe(storage)) }
+    guard let value = convert(storage) else { throw self.error(column, Self.describe(storage)) }
     return value
   }
 
-  private func required<Value>(_ value: Value?, _ index: Int) throws(ColumnValueError) -> Value {
-    guard let value else { throw self.error(index, "NULL") }
+  private func required<Value>(_ value: Value?, _ column: some ColumnIndex) throws(ColumnValueError) -> Value {
+    guard let value else { throw self.error(column, "NULL") }
     return value
   }
 
-  private func error(_ index: Int, _ found: String) -> ColumnValueError {
+  private func error(_ column: some ColumnIndex, _ found: String) -> ColumnValueError {
     let key = (self.row[0] as DatabaseValue).description
-    let column = index < self.columns.count ? self.columns[index] : "#\(index)"
-    return ColumnValueError(description: "the row \(key) of table \(self.table) holds \(found) in column \(column)")
+    let name = column.name(in: self.columns)
+    return ColumnValueError(description: "the row \(key) of table \(self.table) holds \(found) in column \(name)")
   }
 
   private static func describe(_ storage: DatabaseValue.Storage) -> String {
@@ -123,5 +124,25 @@ struct RowReader {
     case .string(let value): "the text '\(value.prefix(40))'"
     case .blob(let value): "a blob of \(value.count) bytes"
     }
+  }
+}
+
+/// A column of a row: by its position (`Int`, for the tables read in a
+/// fixed order), or by its name (a table's own column enum, as the
+/// `quakes` table's ``QuakesTable/Column``).
+protocol ColumnIndex {
+  /// The column's value in `row`.
+  func value(in row: Row) -> DatabaseValue
+  /// The column's name, for messages; `columns` names the row's columns in order.
+  func name(in columns: [String]) -> String
+}
+
+extension Int: ColumnIndex {
+  func value(in row: Row) -> DatabaseValue {
+    row[self]
+  }
+
+  func name(in columns: [String]) -> String {
+    self < columns.count ? columns[self] : "#\(self)"
   }
 }
