@@ -42,39 +42,39 @@ enum QuakesTable {
     /// Every case's ``name``, made once.
     private static let names = Column.allCases.map(\.name)
 
-    /// `quake`'s value for this column, as the table stores it.
-    func value(of quake: Quake) -> (any DatabaseValueConvertible)? {
+    /// The quake's value for this column, as the table stores it.
+    func value(of parts: Parts) -> (any DatabaseValueConvertible)? {
       switch self {
-      case .id: quake.id
-      case .magnitude: quake.magnitude
-      case .magnitudeType: quake.magnitudeType
-      case .time: Timestamp.milliseconds(quake.time)
-      case .updated: Timestamp.milliseconds(quake.updated)
-      case .place: quake.place
-      case .longitude: quake.longitude
-      case .latitude: quake.latitude
-      case .depth: quake.depth
-      case .url: quake.url
-      case .status: quake.status?.rawValue
-      case .eventType: quake.eventType
-      case .title: quake.catalog.title
-      case .felt: quake.impact.felt
-      case .cdi: quake.impact.cdi
-      case .mmi: quake.impact.mmi
-      case .alert: quake.impact.alert?.rawValue
-      case .tsunami: quake.impact.tsunami.map { $0 ? 1 : 0 }
-      case .significance: quake.impact.significance
-      case .network: quake.catalog.network
-      case .code: quake.catalog.code
-      case .ids: quake.catalog.ids?.text
-      case .sources: quake.catalog.sources?.text
-      case .productTypes: quake.catalog.productTypes?.text
-      case .detail: quake.catalog.detail
-      case .timeZoneOffset: quake.catalog.timeZoneOffset
-      case .stationCount: quake.solution.stationCount
-      case .minimumDistance: quake.solution.minimumDistance
-      case .rootMeanSquare: quake.solution.rootMeanSquare
-      case .azimuthalGap: quake.solution.azimuthalGap
+      case .id: parts.quake.id
+      case .magnitude: parts.quake.magnitude
+      case .magnitudeType: parts.quake.magnitudeType
+      case .time: Timestamp.milliseconds(parts.quake.time)
+      case .updated: Timestamp.milliseconds(parts.quake.updated)
+      case .place: parts.quake.place
+      case .longitude: parts.quake.longitude
+      case .latitude: parts.quake.latitude
+      case .depth: parts.quake.depth
+      case .url: parts.quake.url
+      case .status: parts.quake.status?.rawValue
+      case .eventType: parts.quake.eventType
+      case .title: parts.catalog.title
+      case .felt: parts.impact.felt
+      case .cdi: parts.impact.cdi
+      case .mmi: parts.impact.mmi
+      case .alert: parts.impact.alert?.rawValue
+      case .tsunami: parts.impact.tsunami.map { $0 ? 1 : 0 }
+      case .significance: parts.impact.significance
+      case .network: parts.catalog.network
+      case .code: parts.catalog.code
+      case .ids: parts.catalog.ids?.text
+      case .sources: parts.catalog.sources?.text
+      case .productTypes: parts.catalog.productTypes?.text
+      case .detail: parts.catalog.detail
+      case .timeZoneOffset: parts.catalog.timeZoneOffset
+      case .stationCount: parts.solution.stationCount
+      case .minimumDistance: parts.solution.minimumDistance
+      case .rootMeanSquare: parts.solution.rootMeanSquare
+      case .azimuthalGap: parts.solution.azimuthalGap
       }
     }
   }
@@ -108,11 +108,28 @@ enum QuakesTable {
   /// Reads the row of one id, columns in ``columns`` order.
   static let selectOneSQL = "SELECT \(QuakesTable.columns.joined(separator: ", ")) FROM quakes WHERE id = ?"
 
+  /// A quake with its impact, solution and catalog entry, each read once
+  /// (each is assembled from the quake's storage when asked for).
+  struct Parts {
+    let quake: Quake
+    let impact: QuakeImpact
+    let solution: QuakeSolution
+    let catalog: QuakeCatalogEntry
+
+    init(_ quake: Quake) {
+      self.quake = quake
+      self.impact = quake.impact
+      self.solution = quake.solution
+      self.catalog = quake.catalog
+    }
+  }
+
   /// The values of `quake`'s columns, in ``columns`` order, then its ``keyColumns``.
   static func arguments(_ quake: Quake) -> StatementArguments {
-    StatementArguments(
-      Column.allCases.map { $0.value(of: quake) } + [
-        NameKey.of(quake.catalog.network), NameKey.of(quake.eventType), NameKey.of(quake.magnitudeType),
+    let parts = Parts(quake)
+    return StatementArguments(
+      Column.allCases.map { $0.value(of: parts) } + [
+        NameKey.of(parts.catalog.network), NameKey.of(quake.eventType), NameKey.of(quake.magnitudeType),
       ])
   }
 
