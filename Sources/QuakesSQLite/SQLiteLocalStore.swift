@@ -179,9 +179,11 @@ extension SQLiteLocalStore {
         while let row = try quakes.next() {
           cache.quakes.append(try QuakesTable.quake(row))
         }
-        if let since {
-          cache.historyCount =
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM quakes WHERE time < ?", arguments: [since]) ?? 0
+        if since != nil {
+          // The rows older than the window: all of them (kept by triggers,
+          // read in O(1)) less those read.
+          let all = try Int.fetchOne(db, sql: "SELECT n FROM quakes_count") ?? 0
+          cache.historyCount = max(0, all - cache.quakes.count)
         }
         let feeds = try Row.fetchCursor(db, sql: FeedsTable.selectAllSQL)
         while let row = try feeds.next() {

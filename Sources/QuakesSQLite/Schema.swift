@@ -204,6 +204,18 @@ enum Schema {
         CREATE INDEX quakes_cdi_time ON quakes (time) WHERE cdi IS NOT NULL;
         CREATE INDEX quakes_mmi_time ON quakes (time) WHERE mmi IS NOT NULL;
         """),
+    SchemaMigration(
+      version: 10,
+      summary: "quakes_count, the number of rows of quakes, kept by triggers (a start reads it instead of counting)",
+      sql: """
+        CREATE TABLE IF NOT EXISTS quakes_count (n INTEGER NOT NULL);
+        DELETE FROM quakes_count;
+        INSERT INTO quakes_count (n) SELECT count(*) FROM quakes;
+        CREATE TRIGGER IF NOT EXISTS quakes_count_insert AFTER INSERT ON quakes
+          BEGIN UPDATE quakes_count SET n = n + 1; END;
+        CREATE TRIGGER IF NOT EXISTS quakes_count_delete AFTER DELETE ON quakes
+          BEGIN UPDATE quakes_count SET n = n - 1; END;
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.
@@ -228,9 +240,11 @@ enum Schema {
     if fromVersion == 0 {
       try db.execute(sql: "PRAGMA application_id = \(self.applicationID)")
     }
-    // The derived indexes come from `quakes`: one dropped by hand (to save
-    // its write cost, say) is built again, not a reason to fail writes.
-    for (version, table) in [(4, "quakes_rtree"), (8, "quakes_search")] where fromVersion >= version {
+    // The derived indexes and the count come from `quakes`: one dropped by
+    // hand (to save its write cost, say) is built again, not a reason to
+    // fail writes.
+    for (version, table) in [(4, "quakes_rtree"), (8, "quakes_search"), (10, "quakes_count")]
+    where fromVersion >= version {
       guard !inspection.objects.contains(table), let step = self.migrations.first(where: { $0.version == version })
       else { continue }
       for function in step.functions { db.add(function: function) }

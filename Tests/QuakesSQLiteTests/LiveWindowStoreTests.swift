@@ -164,3 +164,44 @@ struct LiveWindowStoreTests {
     }
   }
 }
+
+/// `quakes_count` holds the number of rows of `quakes` for a launch to read
+/// at once: kept by triggers, whoever writes (the store, or a script).
+@Suite("quakes_count: the table's size, kept by triggers")
+struct QuakesCountTests {
+  @Test("inserts, upserts of a row that is there, deletes and a purge keep it equal to count(*), and a launch uses it")
+  func keptEqual() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let store = try SQLiteLocalStore(path: path)
+    func counted() throws -> [Int?] {
+      [
+        try DatabaseFile.integer(path, "SELECT n FROM quakes_count"),
+        try DatabaseFile.integer(path, "SELECT count(*) FROM quakes"),
+      ]
+    }
+    let quakes = Quake.samples(300)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
+    #expect(try counted() == [300, 300])
+    // An upsert of rows that are there, and one new row.
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allDay, record: FeedRecord(),
+      diff: QuakesDiff(
+        inserted: Array(quakes.prefix(10)) + Quake.samples(301).suffix(1), updated: Array(quakes.suffix(20))))
+    #expect(try counted() == [301, 301])
+    try await store.deleteLocalQuakeMutation(quakeId: quakes[0].id)
+    #expect(try counted() == [300, 300])
+    // A row a script writes behind the store's back is counted too.
+    try DatabaseFile.execute(
+      path, "INSERT INTO quakes (id, magnitude, time, updated, longitude, latitude) VALUES ('script1', 3, 0, 0, 0, 0)")
+    #expect(try counted() == [301, 301])
+    let since = quakes[150].time
+    let cache = try await store.fetchLocalQuakesQuery(liveSince: since)
+    #expect(cache.historyCount + cache.quakes.count == 301)
+    try await store.deleteLocalQuakesMutation()
+    #expect(try counted() == [0, 0])
+    try store.close()
+  }
+}

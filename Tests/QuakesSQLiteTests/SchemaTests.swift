@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 9)
+    #expect(SQLiteLocalStore.schemaVersion == 10)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
@@ -53,7 +53,8 @@ import Testing
           "index quakes_depth", "index quakes_felt", "index quakes_cdi", "index quakes_mmi", "index quakes_alert",
           "index quakes_tsunami", "table quakes_search", "table quakes_search_data", "table quakes_search_idx",
           "table quakes_search_content", "table quakes_search_docsize", "table quakes_search_config",
-          "index quakes_felt_time", "index quakes_cdi_time", "index quakes_mmi_time",
+          "index quakes_felt_time", "index quakes_cdi_time", "index quakes_mmi_time", "table quakes_count",
+          "trigger quakes_count_insert", "trigger quakes_count_delete",
         ])
     }
   }
