@@ -306,13 +306,15 @@ extension SQLiteLocalStore {
     let indexes = try DerivedIndexes(db)
     // In key order, each row goes next to the previous one in the
     // table's B-tree instead of into a random page.
-    for quake in [diff.inserted, diff.updated].joined().sorted(by: { $0.id < $1.id }) {
+    let setAside = try IndexesSetAside(db, inserting: diff.inserted.count)
+    let written = [diff.inserted, diff.updated].joined().sorted(by: { $0.id < $1.id })
+    for quake in written {
       try upsert.execute(arguments: QuakesTable.arguments(quake))
       changes += db.changesCount
-      try indexes.index(quake)
       rows += 1
       progress?(rows)
     }
+    try indexes.index(written)
     let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)
     for quake in diff.deleted {
       try delete.execute(arguments: [quake.id])
@@ -321,6 +323,7 @@ extension SQLiteLocalStore {
       rows += 1
       progress?(rows)
     }
+    try setAside.restore(db)
     return changes
   }
 

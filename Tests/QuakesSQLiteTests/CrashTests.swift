@@ -32,6 +32,35 @@ import Testing
     #expect(version == 1)
   }
 
+  @Test("killed while a first batch is written with its indexes set aside, the file is empty and keeps every index")
+  func killedWhileTheIndexesAreSetAside() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file()
+    let count = IndexesSetAside.threshold
+    #expect(IndexesSetAside.applies(inserting: count, holding: 0))
+    try await withChildProcess(
+      executable: try ChildProcess.benchExecutable(),
+      arguments: ["sqlite-crash-writer", path, String(count), "0"]
+    ) { child in
+      try await child.waitForLine { $0 == "paused 0" }
+      await child.kill()
+      #expect(child.wasKilled)
+    }
+
+    try SQLiteLocalStore(path: directory.file("fresh.sqlite")).close()
+    #expect(
+      try LargeBatchTests.indexDefinitions(at: path)
+        == LargeBatchTests.indexDefinitions(at: directory.file("fresh.sqlite")))
+    let store = try SQLiteLocalStore(path: path)
+    #expect(try await store.fetchLocalQuakesQuery().quakes.isEmpty)
+    try store.close()
+    let checked = try await DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    }
+    #expect(checked == ["ok"])
+  }
+
   @Test(arguments: 0..<3) func killedAtAnyMomentLeavesTheLastCommittedState(run: Int) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
