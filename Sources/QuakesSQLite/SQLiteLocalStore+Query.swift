@@ -46,12 +46,14 @@ extension SQLiteLocalStore {
   /// The reads that may answer the page of `query`, cheapest first; the
   /// last always does.
   ///
-  /// - Nearest first with a page of known size: the same query within 2.5
-  ///   km, 10, 40, 160, … of the centre before its own radius (a circle
-  ///   that holds nothing costs one look at the R*Tree). When the page
-  ///   and one quake more lie within a smaller circle, no quake outside it
-  ///   can come before them, and the R*Tree gave a few hundred quakes to
-  ///   sort instead of every one in the radius.
+  /// - Nearest first with a page of known size: the same query within
+  ///   0.625 km, 2.5, 10, 40, 160, … of the centre before its own radius (a
+  ///   circle that holds too few costs one look at the R*Tree). When the
+  ///   page and one quake more lie within a smaller circle, no quake
+  ///   outside it can come before them, and the R*Tree gave a few hundred
+  ///   quakes to sort instead of every one in the radius. The first circle
+  ///   is small for the densest clusters: at 10,000,000 quakes the 2.5 km
+  ///   circle around Tokyo held thousands (docs/benchmarks-analysis.md).
   /// - Otherwise the plans of ``QuakesQuerySQL/pagePlans``.
   static func attempts(
     for query: QuakesQuery, _ statements: QuakesQuerySQL
@@ -63,7 +65,7 @@ extension SQLiteLocalStore {
     // A radius past half the Earth's circumference holds the whole globe.
     let radius = Swift.min(near.radiusKm ?? Earth.halfCircumferenceKm, Earth.halfCircumferenceKm)
     var nearer: [(QuakesQuerySQL, QuakesQuerySQL.Plan)] = []
-    var smaller = 2.5
+    var smaller = 0.625
     while smaller < radius {
       var query = query
       query.filter.near?.radiusKm = smaller

@@ -36,12 +36,13 @@ struct ColdStartBenchmark {
     return result
   }
 
-  /// Starts `executable` (quakesd) on `state` polling `feed` from a port
-  /// nothing listens on, waits for its `READY=1`, hands `body` the process,
+  /// Starts `executable` (quakesd) on `state` polling `feed` from
+  /// `feedBaseURL` (by default a port nothing listens on), waits for its
+  /// `READY=1`, hands `body` the process,
   /// its runtime directory and the milliseconds from spawn to READY, then
   /// stops it with SIGTERM and fails unless it exits 0.
   static func withReadyQuakesd(
-    state: String, executable: String, feed: String,
+    state: String, executable: String, feed: String, feedBaseURL: String = Self.unreachableFeeds,
     _ body: (ChildProcess, _ runtimeDirectory: String, _ readyMilliseconds: Double) async throws -> Void
   ) async throws {
     let directory = try TemporaryDirectory()
@@ -53,7 +54,7 @@ struct ColdStartBenchmark {
       executable: executable,
       arguments: [
         "--state-dir", state, "--runtime-dir", directory.file("run"), "--feed", feed,
-        "--feed-base-url", Self.unreachableFeeds,
+        "--feed-base-url", feedBaseURL,
       ],
       environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
       mergeStandardError: true
