@@ -29,7 +29,7 @@ extension StandInResponder {
     case "query", "count":
       let (catalogue, maximum, failure, delay, compress) = self.state.withContents { contents in
         (
-          contents.fdsnCatalogue, contents.fdsnMaximum, contents.takeFDSNFailure(), contents.fdsnDelay,
+          contents.fdsnCatalogue, contents.fdsnMaximum, contents.takeFDSNFailure(), contents.takeFDSNDelay(method: method),
           contents.fdsnCompresses
         )
       }

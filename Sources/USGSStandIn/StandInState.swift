@@ -20,6 +20,18 @@ final class StandInState: Sendable {
     var fdsnDelay: Duration?
     /// Whether the FDSN event service gzips answers for clients that accept it.
     var fdsnCompresses = true
+    /// How many more `query` requests are answered before the rest are held; `nil`: all are.
+    var fdsnQueriesBeforeHold: Int?
+
+    /// The delay of the next FDSN request of `method` (`query` or
+    /// `count`): ``fdsnDelay``, or an hour once the queries before a hold
+    /// have been answered. Counts a query towards the hold.
+    mutating func takeFDSNDelay(method: String) -> Duration? {
+      guard method == "query", let remaining = self.fdsnQueriesBeforeHold else { return self.fdsnDelay }
+      guard remaining > 0 else { return .seconds(3_600) }
+      self.fdsnQueriesBeforeHold = remaining - 1
+      return self.fdsnDelay
+    }
 
     /// The number of requests received that `waiter` counts.
     func count(for waiter: Waiter) -> Int {

@@ -60,6 +60,14 @@ extension USGSStandIn {
     self.state.withContents { $0.fdsnDelay = delay }
   }
 
+  /// Answers the next `count` FDSN `query` requests as usual and holds
+  /// every later one unanswered (for an hour, or until the stand-in
+  /// stops): a backfill that stops after `count` windows, whatever the
+  /// machine's load. `nil` answers every query again.
+  public func holdFDSNQueries(after count: Int?) {
+    self.state.withContents { $0.fdsnQueriesBeforeHold = count.map { max(0, $0) } }
+  }
+
   /// Whether the FDSN event service gzips its answers for clients that
   /// accept gzip (the default, as USGS does); `false` sends them as they
   /// are, for benchmarks, like ``Behaviour/serveUncompressed`` for feeds.

@@ -47,6 +47,25 @@ struct ConnectionActivityTests {
     #expect(wasIdle && at >= .seconds(31), "idle at \(at), while it was busy until 30 s")
   }
 
+  @Test("a client that sends a whole request more often than the timeout is never idle")
+  func steadyClientStays() async {
+    let clock = TestClock()
+    let elapsed = ElapsedClock(clock)
+    let activity = ConnectionActivity(clock: elapsed)
+    let idle = self.idleWait(activity, elapsed)
+    // A request every 0.3 s for 6 s (six timeouts), each answered at once.
+    for _ in 1...20 {
+      await clock.advance(by: .milliseconds(300))
+      activity.touch(busy: true)
+      activity.touch(busy: false)
+    }
+    await clock.advance(by: .milliseconds(999))
+    #expect(activity.idleDeadline(after: .seconds(1)) == .milliseconds(7_000))
+    idle.cancel()
+    let (wasIdle, at) = await idle.value
+    #expect(!wasIdle, "called idle at \(at), 0.3 s at most after a request")
+  }
+
   @Test("a wait cancelled (the client left) ends without closing")
   func cancelledWait() async {
     let elapsed = ElapsedClock(TestClock())

@@ -126,8 +126,9 @@ struct DaemonBackfillTests {
   func killAndResume() async throws {
     let catalogue = FDSNCatalogue.generated(count: 45_000, from: Self.since, to: Self.until, seed: 11)
     try await Self.withStandIn(serving: catalogue) { standIn, directory, configuration in
-      // A slow service, so that the kill lands between windows.
-      standIn.setFDSNDelay(.milliseconds(400))
+      // The first window is answered, the next query held: the kill lands
+      // after one window, before the next, however loaded the machine.
+      standIn.holdFDSNQueries(after: 1)
       var cursorAtKill = ""
       var writtenAtKill = 0
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
@@ -145,7 +146,7 @@ struct DaemonBackfillTests {
         let row = try await SQLiteShell.run(
           daemon.databasePath, "SELECT cursor, phase, windows_done FROM history_jobs WHERE kind = 'backfill'")
         let fields = row.split(separator: "|").map(String.init)
-        #expect(fields.count == 3 && fields[1] == "running", "\(row)")
+        #expect(fields.count == 3 && fields[1] == "running" && fields[2] == "1", "\(row)")
         cursorAtKill = fields.first ?? ""
         writtenAtKill = Int(try await SQLiteShell.run(daemon.databasePath, "SELECT count(*) FROM quakes")) ?? -1
         #expect(try await SQLiteShell.integrityCheck(daemon.databasePath) == "ok")
@@ -156,7 +157,7 @@ struct DaemonBackfillTests {
         writtenAtKill == Self.cacheable(catalogue, before: cursor).count,
         "the checkpoint and the quakes committed together")
       let requestsBefore = standIn.fdsnRequests.count
-      standIn.setFDSNDelay(.zero)
+      standIn.holdFDSNQueries(after: nil)
 
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
         let job = try await Self.waitForBackfill(daemon)

@@ -3,7 +3,6 @@ import QuakesData
 import QuakesModel
 import QuakesSQLite
 import QuakesTestSupport
-import Synchronization
 import Testing
 
 /// Diffs, deletes and purges change exactly what they say, and an empty
@@ -112,20 +111,21 @@ import Testing
     try await store.didFetchRemoteQuakesMutation(feed: .allDay, record: self.record, diff: QuakesDiff(inserted: first))
 
     // The write stops after 100 rows until the test has cancelled it.
-    let halted = Mutex(false)
+    let (halts, halted) = AsyncStream.makeStream(of: Void.self)
     let resume = DispatchSemaphore(value: 0)
     let write = Task {
+      // A write that ends before row 100 ends the stream: the test fails, not hangs.
+      defer { halted.finish() }
       try await store.write(
         feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: Quake.samples(1_000, prefix: "more")),
         progress: { rows in
           guard rows == 100 else { return }
-          halted.withLock { $0 = true }
+          halted.yield()
           resume.wait()
         })
     }
-    while !halted.withLock({ $0 }) {
-      try await Task.sleep(for: .milliseconds(1))
-    }
+    var haltsIterator = halts.makeAsyncIterator()
+    try #require(await haltsIterator.next() != nil, "the write ended before its 100th row")
     write.cancel()
     resume.signal()
     await #expect(throws: CancellationError.self) { try await write.value }
