@@ -29,7 +29,8 @@ extension StandInResponder {
     case "query", "count":
       let (catalogue, maximum, failure, delay, compress) = self.state.withContents { contents in
         (
-          contents.fdsnCatalogue, contents.fdsnMaximum, contents.takeFDSNFailure(), contents.takeFDSNDelay(method: method),
+          contents.fdsnCatalogue, contents.fdsnMaximum, contents.takeFDSNFailure(),
+          contents.takeFDSNDelay(method: method),
           contents.fdsnCompresses
         )
       }
