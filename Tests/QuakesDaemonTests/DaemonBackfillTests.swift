@@ -14,26 +14,9 @@ struct DaemonBackfillTests {
   private static let since = Date(timeIntervalSince1970: 1_577_836_800)
   private static let until = Date(timeIntervalSince1970: 1_583_020_800)
 
-  /// A configuration file with fast FDSN pacing for tests (`extra` appended).
-  private static func configuration(in directory: TemporaryDirectory, standIn: USGSStandIn, extra: String = "")
-    throws -> String
-  {
-    let path = directory.file("quakesd.conf")
-    try """
-    feed-base-url: \(standIn.baseURL)
-    fdsn-base-url: \(standIn.fdsnBaseURL)
-    fdsn-interval: 0.01s
-    contact: mailto:tests@example.org
-    feeds:
-      all_hour: 1h
-    \(extra)
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   /// Runs `body` with a stand-in serving `catalogue` on its FDSN endpoint
   /// (and an empty `all_hour` feed), a temporary directory, and the path
-  /// of a configuration for them (``configuration(in:standIn:extra:)``).
+  /// of a configuration for them (``USGSStandIn/configuration(in:feed:extra:)``).
   private static func withStandIn(
     serving catalogue: FDSNCatalogue, extra: String = "",
     _ body: (USGSStandIn, TemporaryDirectory, String) async throws -> Void
@@ -43,7 +26,7 @@ struct DaemonBackfillTests {
     try await withUSGSStandIn { standIn in
       standIn.setFeed("all_hour", body: SyntheticFeed.body(ids: []))
       standIn.setFDSNCatalogue(catalogue)
-      try await body(standIn, directory, try Self.configuration(in: directory, standIn: standIn, extra: extra))
+      try await body(standIn, directory, try standIn.configuration(in: directory, extra: extra))
     }
   }
 

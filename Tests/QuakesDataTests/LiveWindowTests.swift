@@ -134,7 +134,7 @@ struct LiveWindowTests {
       updated: [self.quake("stale", daysOld: 0.5, place: "revised"), self.quake("oldUpdated", daysOld: 50)],
       deleted: [self.quake("recent", daysOld: 0.1), self.quake("oldDeleted", daysOld: 60)])
     let after = try QuakesReducer.reduce(
-      state: state, action: .data(.persistentSession(.localStore(.didWriteHistory(job: job, diff: diff)))))
+      state: state, action: .data(.persistentSession(.localStore(.didWriteHistory(job: job, diff: diff, stored: [])))))
     #expect(after.quakes.data.keys.sorted() == ["fresh", "stale"])
     #expect(after.quakes.data["stale"]?.place == "revised")
     #expect(after.quakes.historyCount == 4, "one old quake in, one out")

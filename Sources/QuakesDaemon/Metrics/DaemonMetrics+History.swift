@@ -58,7 +58,7 @@ extension DaemonMetrics {
         Counter(label: Name.historyEventsFetched, dimensions: [("kind", id.kind.rawValue)], factory: self.factory)
           .increment(by: Int64(fetched))
       }
-    case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: let diff)))):
+    case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: let diff, stored: _)))):
       self.window(of: job.kind, "written")
       self.wroteRows(diff.counts)
     case .data(

@@ -43,16 +43,21 @@ extension RequestResponder {
   /// from the database, in order. Whether the cache holds it is the
   /// database's answer (as for `quakes.get`): the state need not hold every
   /// quake the database does.
+  ///
+  /// Deletes run one at a time (``OneAtATime``): a second delete of the
+  /// same quake finds it gone, and the cache's count drops once.
   func delete(_ params: IdParams) async throws(ProtocolError) -> DeleteResult {
-    guard let quake = try await self.catalogue.quake(id: params.id) else {
-      throw ProtocolError(.notFound, "no quake with id \(params.id) in the cache; quakectl list shows the cached ids")
+    try await self.deletes.run { () async throws(ProtocolError) -> DeleteResult in
+      guard let quake = try await self.catalogue.quake(id: params.id) else {
+        throw ProtocolError(.notFound, "no quake with id \(params.id) in the cache; quakectl list shows the cached ids")
+      }
+      do {
+        try await self.store.dispatch(action: .client(.delete(quake: quake)))
+      } catch {
+        throw ProtocolError(.internal, "deleting \(params.id) failed: \(error)")
+      }
+      return DeleteResult(deleted: 1)
     }
-    do {
-      try await self.store.dispatch(action: .client(.delete(quake: quake)))
-    } catch {
-      throw ProtocolError(.internal, "deleting \(params.id) failed: \(error)")
-    }
-    return DeleteResult(deleted: 1)
   }
 
   /// Deletes every quake from the cache; the next polls fill it again.

@@ -41,6 +41,8 @@ struct RequestResponder: Sendable {
   /// Answers `alerts.*`; `nil` in tests that serve no outbox.
   let alerts: AlertQueries?
   let logger: Logger
+  /// `quakes.delete` requests, one at a time (``OneAtATime``).
+  let deletes = OneAtATime()
 
   /// The response to `line`, received on a `role` socket. Never throws: every
   /// failure becomes an error reply. Each request counts in the metrics, by

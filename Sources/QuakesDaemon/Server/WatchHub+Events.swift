@@ -40,7 +40,7 @@ extension WatchHub {
     case .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: let feed, diff: let diff)))):
       return self.chunks(
         of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: feed.name)
-    case .data(.persistentSession(.localStore(.didWriteHistory(job: _, diff: let diff)))):
+    case .data(.persistentSession(.localStore(.didWriteHistory(job: _, diff: let diff, stored: _)))):
       return self.chunks(of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: nil)
     case .client(.delete(quake: let quake)):
       guard filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true else { return [] }

@@ -127,8 +127,9 @@ final class WatchHub: Sendable {
         before = beforeBatch.removeValue(forKey: feed) ?? oldState
       case .data(.persistentSession(.remoteStore(.didFetchHistory(job: let job, window: _, date: _, result: _)))):
         beforeWindow[job.kind] = oldState
-      case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: _)))):
-        before = beforeWindow.removeValue(forKey: job.kind) ?? oldState
+      case .data(.persistentSession(.localStore(.didWriteHistory(job: let job, diff: _, stored: let stored)))):
+        // With the quakes outside the live window the window was diffed against.
+        before = (beforeWindow.removeValue(forKey: job.kind) ?? oldState).including(stored)
       default:
         break
       }

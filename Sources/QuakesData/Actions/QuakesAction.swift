@@ -90,8 +90,11 @@ extension QuakesAction.Data.PersistentSession {
     case didWriteRemoteQuakes(feed: QuakesFeed, diff: QuakesDiff)
     /// The diff of one FDSN window of `job` was committed, with the job's
     /// checkpoint. (The job is named by its run: a result for a run that
-    /// was since replaced changes nothing.)
-    case didWriteHistory(job: HistoryJob.ID, diff: QuakesDiff)
+    /// was since replaced changes nothing.) `stored` is what the local
+    /// store held for the window's ids before it, what the diff was taken
+    /// against: a watcher's filtered view tells from it whether an updated
+    /// quake the state does not hold matched before.
+    case didWriteHistory(job: HistoryJob.ID, diff: QuakesDiff, stored: [Quake])
     /// The retention rules removed `quakes` from the local store at `date`
     /// (none, when nothing expired).
     case didExpireQuakes(quakes: [Quake], date: Date)

@@ -145,9 +145,9 @@ extension PersistentSession {
   ) -> Thunk<Dispatcher, Selector> {
     { dispatcher, _ in
       do {
-        let diff = try await self.writeWindow(batch, of: job)
+        let (diff, stored) = try await self.writeWindow(batch, of: job)
         try await dispatcher.dispatch(
-          action: .data(.persistentSession(.localStore(.didWriteHistory(job: job.id, diff: diff)))))
+          action: .data(.persistentSession(.localStore(.didWriteHistory(job: job.id, diff: diff, stored: stored)))))
       } catch {
         try await dispatcher.dispatch(action: self.failure(of: .historyQuakes(job: job.id), error: errorMessage(error)))
       }
@@ -252,13 +252,13 @@ extension PersistentSession {
   /// diff `batch` makes to it with `job`'s checkpoint; returns the diff.
   /// The listener awaits this before it handles the next transition, so no
   /// other write comes between the read and the write.
-  private func writeWindow(_ batch: FeedBatch, of job: HistoryJob) async throws -> QuakesDiff {
+  private func writeWindow(_ batch: FeedBatch, of job: HistoryJob) async throws -> (QuakesDiff, stored: [Quake]) {
     let stored = try await self.localStore.fetchLocalQuakesQuery(ids: HistorySync.candidateIds(of: batch))
     let diff = HistorySync.diff(batch, of: job.kind, against: stored)
     var job = job
     job.wrote(diff.counts)
     try await self.localStore.didFetchHistoryMutation(job: job, diff: diff)
-    return diff
+    return (diff, stored)
   }
 
   /// The action that reports `mutation`'s failure, dated now.

@@ -47,7 +47,7 @@ extension QuakesReducer {
       state.quakes.status = .failure(error: error)
     case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
       state.feeds[feed, default: FeedState()].lastWrite = diff.counts
-    case .didWriteHistory(job: let id, diff: let diff):
+    case .didWriteHistory(job: let id, diff: let diff, stored: _):
       if !diff.isEmpty {
         LiveWindow.apply(diff, to: &state.quakes)
         state.quakes.revision += 1
