@@ -39,24 +39,28 @@ struct ClientConnection: Sendable {
     _ activity: ConnectionActivity
   ) async throws {
     var framer = LineFramer()
+    var batch = ReplyBatch()
     for try await buffer in inbound {
       let frames = framer.append(buffer.readableBytesView)
       for frame in frames {
         switch frame {
         case .tooLong:
-          try await self.write(Reply.line(id: nil, error: Self.tooLong), to: outbound, activity)
+          try await batch.add(Self.buffer(Reply.line(id: nil, error: Self.tooLong)), to: outbound, activity)
         case .line(let line):
           activity.touch(busy: true)
           switch await self.responder.respond(to: line, on: self.role) {
           case .line(let reply):
-            try await self.write(reply, to: outbound, activity)
+            try await batch.add(Self.buffer(reply), to: outbound, activity)
           case .pieces(var pieces):
+            try await batch.send(to: outbound, activity)
             while let piece = pieces.next() {
               try await self.write(ByteBuffer(bytes: piece), to: outbound, activity)
             }
           case .lines(let lines):
+            try await batch.send(to: outbound, activity)
             try await self.write(lines, to: outbound, activity)
           case .watch(let request, let filter):
+            try await batch.send(to: outbound, activity)
             try await WatchSession(
               request: request, filter: filter, channel: self.channel.channel, outbound: outbound,
               hub: self.responder.watchHub,
@@ -66,6 +70,7 @@ struct ClientConnection: Sendable {
           }
         }
       }
+      try await batch.send(to: outbound, activity)
       // Only a whole line is activity: the bytes of an unfinished one are
       // not, so a client that trickles a request a byte at a time is closed
       // once `idleTimeout` passed since its last answer (or its connect),
