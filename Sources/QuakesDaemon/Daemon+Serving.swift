@@ -10,7 +10,9 @@ import UnixSignals
 extension Daemon {
   /// Serves `control.sock` and `query.sock` and polls on schedule until the
   /// service group shuts down gracefully, then stops the listener after its
-  /// last write. `metricTransitions` is the store's stream the metrics
+  /// last write. Each long-running part is a ``DaemonService`` of a service
+  /// group of its own, started in the order listed below and stopped in the
+  /// reverse one (docs/architecture.md, "Stopping"). `metricTransitions` is the store's stream the metrics
   /// count from, made before the cache was loaded.
   func serve<L, R>(
     _ store: Store<QuakesState, QuakesAction>,
@@ -74,41 +76,63 @@ extension Daemon {
     let refreshTransitions = await store.makeStream()
     let historyTransitions = await store.makeStream()
     let history = store.snapshot().history
-    await cancelWhenGracefulShutdown {
-      await withDiscardingTaskGroup { group in
-        group.addTask { await scheduler.run() }
-        if let interval = notifier.watchdogPingInterval {
-          group.addTask {
-            await scheduler.runWatchdog(
-              every: interval, hungAfter: { Self.hungPollLimit(current.value) }, ping: notifier.watchdog)
-          }
-        }
-        group.addTask { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) }
-        group.addTask { await watchHub.run() }
-        group.addTask { await dispatcher.run(store: store) }
-        group.addTask {
-          await ReconcileScheduler(
-            store: store, configuration: current, extent: { try await localStore.catalogueExtent() }
-          )
-          .run()
-        }
-        group.addTask { await metrics.recordTransitions(metricTransitions) }
-        group.addTask { await RequestedPollLog(logger: self.logger).run(refreshTransitions) }
-        group.addTask { await HistoryJobLog(logger: self.logger).run(from: history, historyTransitions) }
-        if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
-          group.addTask { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) }
-        }
-        for server in servers {
-          group.addTask {
-            await server.run(responder: responder, limits: limits, connections: connections, logger: self.logger)
-          }
-        }
-        if let metricsServer {
-          group.addTask {
-            await metricsServer.run(metrics: { metricsSource.text(of: store.snapshot()) }, logger: self.logger)
-          }
-        }
-      }
+    // Started in this order; stopped in the reverse one, each part once the
+    // one after it returned: the sockets first (no new request, and the
+    // clients' connections closed), then what starts work (reloads, the
+    // watchdog, polls, reconciliations, alert deliveries), then what only
+    // follows the store (watchers, logs, the list cache, the metrics).
+    var services = [
+      DaemonService("metrics of transitions") { await metrics.recordTransitions(metricTransitions) },
+      DaemonService("list cache invalidation") { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) },
+      DaemonService("requested poll log") { await RequestedPollLog(logger: self.logger).run(refreshTransitions) },
+      DaemonService("backfill log") { await HistoryJobLog(logger: self.logger).run(from: history, historyTransitions) },
+      DaemonService("watch hub") { await watchHub.run() },
+      DaemonService("alert dispatcher") { await dispatcher.run(store: store) },
+      DaemonService("reconciliation scheduler") {
+        await ReconcileScheduler(
+          store: store, configuration: current, extent: { try await localStore.catalogueExtent() }
+        )
+        .run()
+      },
+      DaemonService("poll scheduler") { await scheduler.run() },
+    ]
+    if let interval = notifier.watchdogPingInterval {
+      services.append(
+        DaemonService("watchdog") {
+          await scheduler.runWatchdog(
+            every: interval, hungAfter: { Self.hungPollLimit(current.value) }, ping: notifier.watchdog)
+        })
+    }
+    if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
+      services.append(
+        DaemonService("SIGHUP reloads") { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) })
+    }
+    if let metricsServer {
+      services.append(
+        DaemonService("metrics listener") {
+          await metricsServer.run(metrics: { metricsSource.text(of: store.snapshot()) }, logger: self.logger)
+        })
+    }
+    for server in servers {
+      services.append(
+        DaemonService("\(server.role.fileName) server") {
+          await server.run(responder: responder, limits: limits, connections: connections, logger: self.logger)
+        })
+    }
+    // The group inherits the graceful shutdown of the one that runs quakesd
+    // (SIGTERM, SIGINT); a part that returns early leaves the others running.
+    let parts = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: services.map { .init(service: $0, successTerminationBehavior: .ignore) },
+        logger: self.logger))
+    do {
+      try await parts.run()
+    } catch {
+      // Whatever stopped the parts, the last write is waited for.
+      self.logger.error("stopping: \(error)")
+      notifier.stopping(status: SystemdStatus.stopping)
+      await listener.shutdown()
+      throw error
     }
     self.logger.info("stopping")
     notifier.stopping(status: SystemdStatus.stopping)

@@ -8,6 +8,36 @@ import USGSStandIn
 /// restart picks up where it stopped.
 @Suite("quakesd life cycle: SIGTERM, restart, kill -9", .timeLimit(.minutes(3)))
 struct DaemonLifecycleTests {
+  @Test("SIGTERM stops the daemon's parts in the documented order: the sockets first, the metrics last")
+  func partsStopInOrder() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withUSGSStandIn { standIn in
+      standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(3)))
+      let arguments = ["--feed-base-url", standIn.baseURL, "--feed", "all_day", "--log-level", "debug"]
+      try await withQuakesd(in: directory, arguments: arguments) { daemon in
+        try await daemon.child.waitForLine { $0.contains("polled all_day: 3 inserted") }
+        daemon.child.send(signal: SIGTERM)
+        #expect(await daemon.child.waitForExit() == 0)
+        let marker = "Triggering graceful shutdown for service sl-service="
+        let stopped = daemon.child.printed.compactMap { line in
+          line.range(of: marker).map { String(line[$0.upperBound...]) }
+        }
+        .filter { !$0.hasPrefix("Daemon(") && !$0.hasPrefix("EarlyStopSignals") }
+        // docs/architecture.md, "Stopping" (no watchdog without systemd, no metrics listener unless asked).
+        #expect(
+          stopped == [
+            "query.sock server", "control.sock server", "SIGHUP reloads", "poll scheduler", "reconciliation scheduler",
+            "alert dispatcher", "watch hub", "backfill log", "requested poll log", "list cache invalidation",
+            "metrics of transitions",
+          ], "\(stopped)")
+        let stopping = daemon.child.printed.firstIndex { $0.contains(" info quakesd: stopping") }
+        let lastPart = daemon.child.printed.lastIndex { $0.contains(marker + "metrics of transitions") }
+        #expect((lastPart ?? .max) < (stopping ?? .min), "\"stopping\" once every part stopped")
+      }
+    }
+  }
+
   @Test("SIGTERM exits 0 and removes the sockets; a restart serves the same data before fetching anything")
   func gracefulStopAndRestart() async throws {
     let directory = try TemporaryDirectory()
