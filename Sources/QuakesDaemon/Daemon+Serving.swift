@@ -78,10 +78,19 @@ extension Daemon {
     let history = store.snapshot().history
     // Started in this order; stopped in the reverse one, each part once the
     // one after it returned: the sockets first (no new request, and the
-    // clients' connections closed), then what starts work (reloads, the
-    // watchdog, polls, reconciliations, alert deliveries), then what only
-    // follows the store (watchers, logs, the list cache, the metrics).
-    var services = [
+    // clients' connections closed), then what starts work (reloads, polls,
+    // reconciliations, alert deliveries), then what only follows the store
+    // (watchers, logs, the list cache, the metrics), the watchdog last.
+    var services: [DaemonService] = []
+    if let interval = notifier.watchdogPingInterval {
+      // First, so last to stop: systemd expects pings until STOPPING=1.
+      services.append(
+        DaemonService("watchdog") {
+          await scheduler.runWatchdog(
+            every: interval, hungAfter: { Self.hungPollLimit(current.value) }, ping: notifier.watchdog)
+        })
+    }
+    services += [
       DaemonService("metrics of transitions") { await metrics.recordTransitions(metricTransitions) },
       DaemonService("list cache invalidation") { await Self.emptyListCache(listCache, whenQuakesChangeIn: store) },
       DaemonService("requested poll log") { await RequestedPollLog(logger: self.logger).run(refreshTransitions) },
@@ -96,13 +105,6 @@ extension Daemon {
       },
       DaemonService("poll scheduler") { await scheduler.run() },
     ]
-    if let interval = notifier.watchdogPingInterval {
-      services.append(
-        DaemonService("watchdog") {
-          await scheduler.runWatchdog(
-            every: interval, hungAfter: { Self.hungPollLimit(current.value) }, ping: notifier.watchdog)
-        })
-    }
     if let reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
       services.append(
         DaemonService("SIGHUP reloads") { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) })
@@ -128,8 +130,9 @@ extension Daemon {
     do {
       try await parts.run()
     } catch {
-      // Whatever stopped the parts, the last write is waited for.
-      self.logger.error("stopping: \(error)")
+      // Whatever stopped the parts, the last write is waited for; the
+      // error itself is logged once, where quakesd exits.
+      self.logger.info("stopping")
       notifier.stopping(status: SystemdStatus.stopping)
       await listener.shutdown()
       throw error

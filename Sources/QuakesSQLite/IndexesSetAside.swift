@@ -1,7 +1,7 @@
 import GRDB
 
-/// The secondary indexes of `quakes`, dropped for a batch that inserts more
-/// rows than the table holds, and made again from its rows afterwards, in
+/// The secondary indexes of `quakes`, dropped for a batch that inserts at
+/// least as many rows as the table holds, and made again from its rows afterwards, in
 /// the same transaction.
 ///
 /// Kept up row by row, each index takes each new row into a page of its
@@ -19,7 +19,10 @@ package struct IndexesSetAside {
   /// Drops the secondary indexes of `quakes` in `db` when `inserting` rows
   /// is at least ``threshold`` and at least the rows the table holds.
   init(_ db: Database, inserting: Int) throws {
-    guard Self.applies(inserting: inserting, holding: try Int.fetchOne(db, sql: "SELECT n FROM quakes_count") ?? 0)
+    // Without its count (a file changed behind quakesd's back), the table
+    // may be large: the indexes stay up.
+    guard let holding = try Int.fetchOne(db, sql: "SELECT n FROM quakes_count"),
+      Self.applies(inserting: inserting, holding: holding)
     else {
       self.definitions = []
       return

@@ -63,7 +63,8 @@ extension USGSStandIn {
   /// Answers the next `count` FDSN `query` requests as usual and holds
   /// every later one unanswered (for an hour, or until the stand-in
   /// stops): a backfill that stops after `count` windows, whatever the
-  /// machine's load. `nil` answers every query again.
+  /// machine's load. A query answered with a failure (``failFDSN(next:status:retryAfter:)``)
+  /// counts as answered. `nil` answers every query again.
   public func holdFDSNQueries(after count: Int?) {
     self.state.withContents { $0.fdsnQueriesBeforeHold = count.map { max(0, $0) } }
   }

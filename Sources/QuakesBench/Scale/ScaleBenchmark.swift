@@ -283,7 +283,7 @@ struct ScaleBenchmark {
 
       quakesd polls a stand-in's `all_day` (about 300 quakes of the last day); each measured poll is the same \
       feed with a later `metadata.generated`, fetched, decoded, reduced and diffed whole, and writes no quake. \
-      The time is quakesd's CPU (the sum of its threads' `/proc/PID/task/*/schedstat`) from the refresh \
+      The time is quakesd's CPU time (its process CPU-time clock, `clock_getcpuclockid`) from the refresh \
       request to its reply, \(self.rounds) polls after 2 unmeasured, on a catalogue of 10,000 quakes written \
       the same way and on this one. The feed's quakes are deleted afterwards.
 

@@ -3,7 +3,8 @@ import ServiceLifecycle
 /// One long-running part of the serving daemon (a socket server, the poll
 /// scheduler, the watch hub, …) as a `Service` of the daemon's service
 /// group: it runs until the group's graceful shutdown reaches it, then its
-/// task is cancelled and it returns.
+/// task is cancelled and it returns; a part that ends before then returns
+/// when its turn comes.
 ///
 /// The group starts the parts in the order ``Daemon`` lists them and stops
 /// them one at a time in the reverse order, each once the one after it has
@@ -21,5 +22,9 @@ struct DaemonService: Service, CustomStringConvertible {
 
   func run() async throws {
     await cancelWhenGracefulShutdown { await self.body() }
+    // A part that ended by itself (a stream that finished) waits for its
+    // turn: one that returned while the group stopped another would make
+    // the group cancel every part at once, out of order, and fail.
+    try? await gracefulShutdown()
   }
 }

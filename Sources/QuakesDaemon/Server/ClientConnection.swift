@@ -51,6 +51,9 @@ struct ClientConnection: Sendable {
           switch await self.responder.respond(to: line, on: self.role) {
           case .line(let reply):
             try await batch.add(Self.buffer(reply), to: outbound, activity)
+            // An action may wait (a refresh, a reload): the replies before
+            // it do not. Queries answer from the database at once.
+            if self.role == .control { try await batch.send(to: outbound, activity) }
           case .pieces(var pieces):
             try await batch.send(to: outbound, activity)
             while let piece = pieces.next() {

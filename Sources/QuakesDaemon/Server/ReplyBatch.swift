@@ -1,9 +1,10 @@
 import NIOCore
 
-/// The reply lines to the requests of one read from a client, written
-/// together: a client that pipelines sends several requests in one read,
-/// and one write of their replies costs one hop to the event loop and one
-/// system call instead of one each.
+/// The reply lines to the requests of one read from a client on
+/// `query.sock`, written together: a client that pipelines sends several
+/// requests in one read, and one write of their replies costs one hop to
+/// the event loop and one system call instead of one each. (On
+/// `control.sock` each reply goes at once: an action may wait.)
 ///
 /// The batch is written once it holds ``byteLimit`` bytes, so a client
 /// that pipelines requests for long replies holds at most about that much
