@@ -136,7 +136,7 @@ struct QuakectlCommandTests {
     }
   }
 
-  @Test("relative times: --since 330s (plus the time the daemon took to start) is the quakes of five and a half minutes")
+  @Test("relative times: --since 330s, plus the daemon's start, is the quakes of five and a half minutes")
   func relativeTimes() async throws {
     let start = Date()
     let now = Int64(start.timeIntervalSince1970 * 1_000)
