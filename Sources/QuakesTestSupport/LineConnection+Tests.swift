@@ -20,14 +20,21 @@ extension LineConnection {
 
   /// The next line the server sent, without its newline.
   ///
+  /// The wait runs on a thread of its own (``onAThreadOfItsOwn(_:)``), not
+  /// on one of the task pool's two: a test blocked there for a reply held a
+  /// thread every other test of the run (and the readers of the children's
+  /// output) needed, and under load the run stalled.
+  ///
   /// - Throws: ``LineConnectionError`` on timeout, or when the server closed the connection.
-  public func readLine() throws(LineConnectionError) -> String {
-    String(decoding: try self.readLine(until: .now + Self.testTimeout), as: UTF8.self)
+  public func readLine() async throws -> String {
+    nonisolated(unsafe) let connection = self
+    let line = try await onAThreadOfItsOwn { try connection.readLine(until: .now + Self.testTimeout) }
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// The next line, parsed as a JSON object.
-  public func readObject() throws -> [String: Any] {
-    let line = try self.readLine()
+  public func readObject() async throws -> [String: Any] {
+    let line = try await self.readLine()
     guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
       throw NotAnObject(line: line)
     }
@@ -35,14 +42,22 @@ extension LineConnection {
   }
 
   /// Sends one request line and reads the reply line as a JSON object.
-  public func call(_ request: String) throws -> [String: Any] {
+  public func call(_ request: String) async throws -> [String: Any] {
     try self.send(request + "\n")
-    return try self.readObject()
+    return try await self.readObject()
   }
 
-  /// Whether the server closed the connection (reads end-of-file) within ``testTimeout``.
-  public func isClosedByServer() -> Bool {
-    self.isClosedByPeer(before: .now + Self.testTimeout)
+  /// Whether the server closed the connection (reads end-of-file) within
+  /// ``testTimeout``; waits on a thread of its own, as ``readLine()`` does.
+  public func isClosedByServer() async -> Bool {
+    await self.isClosed(before: .now + Self.testTimeout)
+  }
+
+  /// Whether the server closes the connection before `deadline`, waiting on
+  /// a thread of its own.
+  public func isClosed(before deadline: ContinuousClock.Instant) async -> Bool {
+    nonisolated(unsafe) let connection = self
+    return (try? await onAThreadOfItsOwn { connection.isClosedByPeer(before: deadline) }) ?? false
   }
 
   /// A reply line that is not a JSON object.

@@ -8,18 +8,18 @@ import USGSStandIn
 /// by a wait, not by every delivery at once, and after three by giving up.
 extension DaemonAlertsTests {
   /// What `quakes.status` says the rules' deliveries came to.
-  private static func activity(_ daemon: QuakesdProcess) throws -> [String: Any] {
-    let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+  private static func activity(_ daemon: QuakesdProcess) async throws -> [String: Any] {
+    let status = try await daemon.query().call(#"{"method":"quakes.status"}"#)
     return (status.result?["alerts"] as? [String: Any])?["activity"] as? [String: Any] ?? [:]
   }
 
   /// Waits until `count` deliveries are delivered, or 60 s passed.
   private static func waitForDelivered(_ count: Int, _ daemon: QuakesdProcess) async throws -> [String: Any] {
     let deadline = ContinuousClock.now + .seconds(60)
-    var activity = try Self.activity(daemon)
+    var activity = try await Self.activity(daemon)
     while activity["delivered"] as? Int ?? 0 < count, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(50))
-      activity = try Self.activity(daemon)
+      activity = try await Self.activity(daemon)
     }
     return activity
   }

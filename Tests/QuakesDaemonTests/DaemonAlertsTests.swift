@@ -246,7 +246,7 @@ extension DaemonAlertsTests {
             try await daemon.child.waitForLine { $0.contains("failed for good after 1 attempt:") }
             #expect(refusing.received.count == 1)
 
-            let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+            let status = try await daemon.query().call(#"{"method":"quakes.status"}"#)
             let activity = (status.result?["alerts"] as? [String: Any])?["activity"] as? [String: Any]
             #expect(activity?["fired"] as? Int == 2 && activity?["delivered"] as? Int == 1)
             #expect(activity?["failed"] as? Int == 1 && activity?["pending"] as? Int == 0)
@@ -422,7 +422,7 @@ extension DaemonAlertsTests {
           let sent = Set(events.prefix(2).compactMap { ($0["quake"] as? [String: Any])?["id"] as? String })
           let listed = Set(held.compactMap { ($0["quake"] as? [String: Any])?["id"] as? String })
           #expect(sent.union(listed) == ["q0", "q1", "q2", "q3", "q4"] && sent.isDisjoint(with: listed))
-          let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+          let status = try await daemon.query().call(#"{"method":"quakes.status"}"#)
           let activity = (status.result?["alerts"] as? [String: Any])?["activity"] as? [String: Any]
           #expect(activity?["fired"] as? Int == 6 && activity?["heldBack"] as? Int == 3, "\(status)")
         }

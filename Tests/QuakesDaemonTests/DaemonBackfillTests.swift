@@ -60,7 +60,7 @@ struct DaemonBackfillTests {
   private static func waitForBackfill(_ daemon: QuakesdProcess, kind: String = "backfill") async throws -> [String: Any]
   {
     for _ in 0..<1_200 {
-      let reply = try daemon.query().call(#"{"method":"backfill.status"}"#)
+      let reply = try await daemon.query().call(#"{"method":"backfill.status"}"#)
       if let job = reply.result?[kind] as? [String: Any], job["phase"] as? String != "running" { return job }
       try await Task.sleep(for: .milliseconds(100))
     }
@@ -198,7 +198,8 @@ struct DaemonBackfillTests {
         #expect(cursor > Int64(Self.since.timeIntervalSince1970 * 1000), "the windows before the middle are written")
         #expect(cursor <= middle, "the saved cursor is the last committed window's end, not past the refused one")
         #expect(try await Self.storedIds(daemon) == Self.cacheable(catalogue, before: cursor))
-        let reported = try daemon.query().call(#"{"method":"backfill.status"}"#).result?["backfill"] as? [String: Any]
+        let reported =
+          try await daemon.query().call(#"{"method":"backfill.status"}"#).result?["backfill"] as? [String: Any]
         #expect(
           (reported?["windowsDone"] as? Int).map(String.init) == fields.dropFirst(2).first,
           "quakesd reports the progress the database holds: \(String(describing: reported))")
@@ -322,7 +323,8 @@ struct DaemonBackfillTests {
         #expect(stored == Set(ids).subtracting(gone))
         #expect(before != "7.9")
         #expect(try await SQLiteShell.run(daemon.databasePath, magnitude) == "7.9", "the revised quake is updated")
-        let reconcile = try daemon.query().call(#"{"method":"backfill.status"}"#).result?["reconcile"] as? [String: Any]
+        let reconcile =
+          try await daemon.query().call(#"{"method":"backfill.status"}"#).result?["reconcile"] as? [String: Any]
         #expect(reconcile != nil)
         let deletedRequests = standIn.fdsnRequests.filter { $0.uri.contains("includedeleted=true") }
         #expect(!deletedRequests.isEmpty, "reconciliation asks for deleted events")
@@ -338,7 +340,7 @@ struct DaemonBackfillTests {
       // Long enough that the backfill still runs at the cancel however loaded the machine is; the cancel ends the wait.
       standIn.setFDSNDelay(.seconds(120))
       try await withQuakesd(in: directory, arguments: ["--config", configuration]) { daemon in
-        let search = try daemon.control().call(
+        let search = try await daemon.control().call(
           #"{"method":"backfill.start","params":{"since":"2020-01-01","search":"Alaska","tsunami":true}}"#)
         #expect(search.errorCode == "quakes.InvalidRequest")
         #expect(search.errorMessage?.contains("cannot filter by search, tsunami") == true, "\(search)")
@@ -349,7 +351,7 @@ struct DaemonBackfillTests {
         #expect(bareNear.status == 2 && bareNear.errors.contains("--radius"), "\(bareNear.errors)")
         let cancelNone = try await Self.quakectl(["backfill", "--cancel"], daemon: daemon)
         #expect(cancelNone.status == 10, "\(cancelNone.errors)")
-        let onQuery = try daemon.query().call(#"{"method":"backfill.start","params":{"since":"2020-01-01"}}"#)
+        let onQuery = try await daemon.query().call(#"{"method":"backfill.start","params":{"since":"2020-01-01"}}"#)
         #expect(onQuery.errorCode == "quakes.PermissionDenied")
 
         let first = try await Self.quakectl(

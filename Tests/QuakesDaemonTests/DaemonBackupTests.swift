@@ -14,8 +14,8 @@ struct DaemonBackupTests {
       ["backup", file, "--socket", socket ?? daemon.runtimeDirectory, "--format", "json"])
   }
 
-  private static func cachedCount(_ daemon: QuakesdProcess) throws -> Int? {
-    try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int
+  private static func cachedCount(_ daemon: QuakesdProcess) async throws -> Int? {
+    try await daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int
   }
 
   @Test(
@@ -68,7 +68,7 @@ struct DaemonBackupTests {
       try await withQuakesd(
         in: restored, arguments: ["--feed-base-url", standIn.baseURL, "--feed", "all_day"]
       ) { daemon in
-        #expect(try Self.cachedCount(daemon) == 100_000)
+        #expect(try await Self.cachedCount(daemon) == 100_000)
         try await daemon.child.waitForLine { $0.contains("loaded 100000 quakes from the cache") }
       }
     }
@@ -124,7 +124,7 @@ struct DaemonBackupTests {
         missing.status == 2 && missing.errors.contains("cannot write beside \(directory.file("no/such/dir/x.sqlite"))"),
         "\(missing.errors)")
 
-      let reply = try daemon.control().call(#"{"id":1,"method":"daemon.backup"}"#)
+      let reply = try await daemon.control().call(#"{"id":1,"method":"daemon.backup"}"#)
       #expect(reply.errorCode == "quakes.InvalidRequest")
       #expect(reply.errorMessage?.contains("\"more\":true") == true, "\(reply)")
     }

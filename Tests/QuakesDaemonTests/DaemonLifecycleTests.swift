@@ -60,9 +60,9 @@ struct DaemonLifecycleTests {
       try await withQuakesd(in: directory, arguments: arguments) { second in
         #expect(
           second.child.printed.contains { $0.contains("loaded 25 quakes from the cache") }, "\(second.child.printed)")
-        #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
+        #expect(try await second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 25)
         try await second.child.waitForLine { $0.contains("polling all_day failed") }
-        let status = try second.query().call(#"{"method":"quakes.status"}"#).result
+        let status = try await second.query().call(#"{"method":"quakes.status"}"#).result
         let feed = (status?["feeds"] as? [[String: Any]])?.first
         #expect(feed?["state"] as? String == "failed")
         #expect(((feed?["lastError"] as? [String: Any])?["message"] as? String)?.contains("503") == true)
@@ -103,10 +103,10 @@ struct DaemonLifecycleTests {
         // Killed before its commit, the feed is fetched and written again;
         // after it, the restart's poll is a 304. Either way, a refresh that
         // waits ends with every quake in the cache.
-        let refresh = try second.control().call(
+        let refresh = try await second.control().call(
           #"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
         #expect(refresh.result != nil, "\(refresh)")
-        #expect(try second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
+        #expect(try await second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
       }
     }
   }

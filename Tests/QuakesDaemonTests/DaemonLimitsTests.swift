@@ -13,7 +13,7 @@ struct DaemonLimitsTests {
     try await withDaemon(serving: SyntheticFeed.ids(quakes)) { daemon, _ in
       let watcher = try daemon.query()
       try watcher.send(#"{"id":"slow","method":"quakes.watch","more":true}"# + "\n")
-      #expect(try watcher.readObject().result?["event"] as? String == "status")
+      #expect(try await watcher.readObject().result?["event"] as? String == "status")
 
       // One `changes` line per delete: far more than the socket buffers and
       // the watcher's 1,024 queued lines hold while the watcher reads nothing.
@@ -26,7 +26,7 @@ struct DaemonLimitsTests {
           let batch = ids[start..<min(start + 500, quakes)]
           try control.send(
             batch.map { #"{"method":"quakes.delete","params":{"id":"\#($0)"}}"# }.joined(separator: "\n") + "\n")
-          for _ in batch where try control.readObject().result != nil {
+          for _ in batch where try await control.readObject().result != nil {
             answered += 1
           }
         }
@@ -37,17 +37,17 @@ struct DaemonLimitsTests {
       var changes = 0
       var last: [String: Any] = [:]
       while last.errorCode == nil {
-        last = try watcher.readObject()
+        last = try await watcher.readObject()
         changes += last.result?["event"] as? String == "changes" ? 1 : 0
       }
       #expect(last["id"] as? String == "slow")
       #expect(last.errorCode == "quakes.Unavailable", "\(last)")
       #expect(last.errorMessage?.contains("fell more than 1024 lines behind") == true, "\(last)")
       #expect(changes >= 1_024 && changes < quakes, "the lines queued before the overflow, not every delete")
-      #expect(watcher.isClosedByServer())
+      #expect(await watcher.isClosedByServer())
 
       #expect(try await deletes.value == quakes, "every delete was answered while the watcher lagged")
-      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
+      #expect(try await daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
     }
   }
 
@@ -66,7 +66,7 @@ struct DaemonLimitsTests {
         try await Task.sleep(for: .milliseconds(100))
       }
       #expect(stalled.isHungUp(), "the replies it did not read kept it open")
-      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 8_000)
+      #expect(try await daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 8_000)
     }
   }
 
@@ -83,7 +83,7 @@ struct DaemonLimitsTests {
         sent += 1
         try await Task.sleep(for: .milliseconds(50))
       }
-      #expect(trickler.isClosedByServer(), "still open after \(sent) bytes")
+      #expect(await trickler.isClosedByServer(), "still open after \(sent) bytes")
       #expect(sent < line.utf8.count, "closed before its line ended")
     }
   }

@@ -87,9 +87,9 @@ struct DaemonMetricsTests {
         let quakectl = try ChildProcess.builtExecutable("quakectl")
         let watcher = try LineConnection(path: daemon.querySocket)
         try watcher.send(#"{"id":1,"method":"quakes.watch","more":true}"# + "\n")
-        _ = try watcher.readLine()
+        _ = try await watcher.readLine()
 
-        let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+        let status = try await daemon.query().call(#"{"method":"quakes.status"}"#)
         let scraped = try await Command.run("/usr/bin/curl", ["-sS", "--fail", url])
         #expect(scraped.status == 0, "\(scraped.errors)")
         let overSocket = try await Command.run(quakectl, ["metrics", "--socket", daemon.runtimeDirectory])

@@ -53,7 +53,7 @@ struct DaemonRetentionTests {
         let indexed = try await SQLiteShell.run(daemon.databasePath, "SELECT id FROM quakes_rtree ORDER BY id")
         #expect(Set(indexed.split(separator: "\n").map(String.init)) == Set(expectedKept), "and its spatial index")
 
-        let status = try daemon.query().call(#"{"method":"quakes.status"}"#)
+        let status = try await daemon.query().call(#"{"method":"quakes.status"}"#)
         let retention = (status.result?["cache"] as? [String: Any])?["retention"] as? [String: Any]
         #expect(retention?["rules"] as? Int == 2 && retention?["removed"] as? Int == 10, "\(status)")
         #expect(retention?["lastRemoved"] as? Int == 10)

@@ -15,7 +15,7 @@ struct DaemonSocketTests {
   func theDatabaseAnswers() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
       let client = try daemon.query()
-      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+      #expect(try await client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
       // A row the state never saw (as history outside its window will be).
       let insert = try await Command.run(
         "/usr/bin/sqlite3",
@@ -25,19 +25,20 @@ struct DaemonSocketTests {
             + "VALUES ('zz0001', 3.5, 1000000000000, 1000000000000, 'Nowhere', 10, 20)",
         ])
       #expect(insert.status == 0, "\(insert.errors)")
-      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
-      let got = try client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#)
+      #expect(try await client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
+      let got = try await client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#)
       #expect((got.result?["quake"] as? [String: Any])?["place"] as? String == "Nowhere", "\(got)")
-      let oldest = try client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":1}}"#)
+      let oldest = try await client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":1}}"#)
       #expect(((oldest.result?["quakes"] as? [[String: Any]])?.first)?["id"] as? String == "zz0001")
 
       let control = try daemon.control()
-      let deleted = try control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
+      let deleted = try await control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
       #expect(deleted.result?["deleted"] as? Int == 1, "\(deleted)")
-      #expect(try client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#).errorCode == "quakes.NotFound")
-      let again = try control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
+      #expect(
+        try await client.call(#"{"method":"quakes.get","params":{"id":"zz0001"}}"#).errorCode == "quakes.NotFound")
+      let again = try await control.call(#"{"method":"quakes.delete","params":{"id":"zz0001"}}"#)
       #expect(again.errorCode == "quakes.NotFound", "\(again)")
-      #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+      #expect(try await client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
     }
   }
 
@@ -51,9 +52,9 @@ struct DaemonSocketTests {
       #expect(Set(stored.map(\.id)) == Set(ids))
 
       let client = try daemon.query()
-      #expect(try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#).result?["count"] as? Int == 40)
+      #expect(try await client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#).result?["count"] as? Int == 40)
 
-      let list = try client.call(
+      let list = try await client.call(
         #"{"id":2,"method":"quakes.list","params":{"limit":5,"sort":"time","order":"reverse","matched":true}}"#)
       #expect(list["id"] as? Int == 2)
       #expect(list.result?["matched"] as? Int == 40)
@@ -61,18 +62,18 @@ struct DaemonSocketTests {
       let listed = (list.result?["quakes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
       #expect(listed == Array(ids.prefix(5)), "the synthetic feed lists newest first")
 
-      let magnitudes = try client.call(#"{"id":3,"method":"quakes.list","params":{"minMagnitude":4.5}}"#)
+      let magnitudes = try await client.call(#"{"id":3,"method":"quakes.list","params":{"minMagnitude":4.5}}"#)
       let strong = (magnitudes.result?["quakes"] as? [[String: Any]] ?? []).compactMap { $0["magnitude"] as? Double }
       #expect(!strong.isEmpty && strong.allSatisfy { $0 >= 4.5 })
 
-      let get = try client.call(#"{"id":"g","method":"quakes.get","params":{"id":"tt7"}}"#)
+      let get = try await client.call(#"{"id":"g","method":"quakes.get","params":{"id":"tt7"}}"#)
       let quake = get.result?["quake"] as? [String: Any]
       #expect(get["id"] as? String == "g")
       #expect(quake?["id"] as? String == "tt7")
       #expect(quake?["place"] as? String == "7 km N of Testville, CA")
       #expect(quake?["time"] as? String == "2023-11-14T22:05:20.000Z")
 
-      let missing = try client.call(#"{"id":4,"method":"quakes.get","params":{"id":"nope"}}"#)
+      let missing = try await client.call(#"{"id":4,"method":"quakes.get","params":{"id":"nope"}}"#)
       #expect(missing.errorCode == "quakes.NotFound")
       #expect(missing.errorMessage?.contains("nope") == true)
     }
@@ -83,21 +84,23 @@ struct DaemonSocketTests {
     try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
       let query = try daemon.query()
       for method in ["quakes.refresh", "quakes.delete", "quakes.purge"] {
-        let reply = try query.call(#"{"id":1,"method":"\#(method)","params":{"id":"tt0"}}"#)
+        let reply = try await query.call(#"{"id":1,"method":"\#(method)","params":{"id":"tt0"}}"#)
         #expect(reply.errorCode == "quakes.PermissionDenied", "\(method): \(reply)")
         #expect(reply.errorMessage?.contains("control.sock") == true)
       }
-      #expect(try query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
-      let info = try query.call(#"{"method":"daemon.info"}"#).result
+      #expect(try await query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3)
+      let info = try await query.call(#"{"method":"daemon.info"}"#).result
       #expect(info?["socket"] as? String == "query")
       #expect((info?["methods"] as? [String])?.contains("quakes.purge") == false)
 
       let control = try daemon.control()
-      #expect(try control.call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#).result?["deleted"] as? Int == 1)
-      #expect(try control.call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#).errorCode == "quakes.NotFound")
-      #expect(try query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
-      #expect(try control.call(#"{"method":"quakes.purge"}"#).result?["deleted"] as? Int == 2)
-      #expect(try query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
+      #expect(
+        try await control.call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#).result?["deleted"] as? Int == 1)
+      #expect(
+        try await control.call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#).errorCode == "quakes.NotFound")
+      #expect(try await query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+      #expect(try await control.call(#"{"method":"quakes.purge"}"#).result?["deleted"] as? Int == 2)
+      #expect(try await query.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 0)
     }
   }
 
@@ -120,15 +123,15 @@ struct DaemonSocketTests {
         (#"{"id":1,"method":"quakes.watch"}"#, "quakes.InvalidRequest", "more"),
       ]
       for (line, code, mention) in cases {
-        let reply = try client.call(line)
+        let reply = try await client.call(line)
         #expect(reply.errorCode == code, "\(line) → \(reply)")
         #expect(reply.errorMessage?.contains(mention) == true, "\(line) → \(reply.errorMessage ?? "")")
-        #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3, "after \(line)")
+        #expect(try await client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 3, "after \(line)")
       }
       try client.send(String(repeating: "x", count: (1 << 20) + 10) + "\n")
-      let tooLong = try client.readObject()
+      let tooLong = try await client.readObject()
       #expect(tooLong.errorCode == "quakes.TooLarge")
-      #expect(try client.call(#"{"id":"after","method":"quakes.count"}"#)["id"] as? String == "after")
+      #expect(try await client.call(#"{"id":"after","method":"quakes.count"}"#)["id"] as? String == "after")
     }
   }
 
@@ -141,15 +144,15 @@ struct DaemonSocketTests {
         #"{"id":null,"method":"quakes.list","params":{"limit":"ten"}}"#, #"{"id":null,"method":"quakes.purge"}"#,
       ] {
         try client.send(request + "\n")
-        let reply = try client.readLine()
+        let reply = try await client.readLine()
         #expect(reply.hasPrefix(#"{"v":2,"id":null,"#), "\(request) → \(reply)")
       }
       try client.send(#"{"method":"quakes.count"}"# + "\n")
-      #expect(!(try client.readLine()).contains(#""id""#))
+      #expect(!(try await client.readLine()).contains(#""id""#))
 
       let watcher = try daemon.query()
       try watcher.send(#"{"id":null,"method":"quakes.watch","more":true}"# + "\n")
-      #expect(try watcher.readLine().hasPrefix(#"{"v":2,"id":null,"result":{"event":"status""#))
+      #expect(try await watcher.readLine().hasPrefix(#"{"v":2,"id":null,"result":{"event":"status""#))
     }
   }
 
@@ -163,7 +166,7 @@ struct DaemonSocketTests {
       }
       try client.send(lines.joined(separator: "\n") + "\n")
       for index in 0..<50 {
-        let reply = try client.readObject()
+        let reply = try await client.readObject()
         if index % 5 == 4 {
           #expect(reply.errorCode == "quakes.InvalidRequest")
         } else {
@@ -183,7 +186,7 @@ struct DaemonSocketTests {
       }
       var answered = 0
       for (index, client) in clients.enumerated() {
-        let reply = try client.readObject()
+        let reply = try await client.readObject()
         if reply["id"] as? Int == index, reply.result?["count"] as? Int == 10 { answered += 1 }
       }
       #expect(answered == 500)
@@ -196,7 +199,7 @@ struct DaemonSocketTests {
       let watchers = try [daemon.query(), daemon.control(), daemon.query()]
       for (index, watcher) in watchers.enumerated() {
         try watcher.send(#"{"id":"w\#(index)","method":"quakes.watch","more":true}"# + "\n")
-        let first = try watcher.readObject()
+        let first = try await watcher.readObject()
         #expect(first["continues"] as? Bool == true)
         #expect(first.result?["event"] as? String == "status")
         #expect(((first.result?["status"] as? [String: Any])?["cache"] as? [String: Any])?["count"] as? Int == 5)
@@ -204,7 +207,8 @@ struct DaemonSocketTests {
 
       standIn.setFeed(
         "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(7), generated: SyntheticFeed.generated + 60_000))
-      let refresh = try daemon.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+      let refresh = try await daemon.control().call(
+        #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
       let outcome = (refresh.result?["feeds"] as? [[String: Any]])?.first
       #expect(outcome?["outcome"] as? String == "written")
       #expect(outcome?["inserted"] as? Int == 2)
@@ -212,7 +216,7 @@ struct DaemonSocketTests {
       for (index, watcher) in watchers.enumerated() {
         var inserted: [String] = []
         while inserted.isEmpty {
-          let event = try watcher.readObject()
+          let event = try await watcher.readObject()
           #expect(event["id"] as? String == "w\(index)")
           if event.result?["event"] as? String == "changes" {
             #expect(event.result?["feed"] as? String == "all_day")
@@ -238,7 +242,7 @@ struct DaemonSocketTests {
         #expect(await second.waitForExit() == 78, "a configuration to fix, not a failure to restart after")
         #expect(second.printed.contains { $0.contains("another quakesd is already serving") }, "\(second.printed)")
       }
-      #expect(try daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
+      #expect(try await daemon.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2)
 
       await daemon.stop()
       #expect(FileManager.default.fileExists(atPath: daemon.querySocket), "SIGKILL leaves the socket file behind")
@@ -254,7 +258,8 @@ struct DaemonSocketTests {
       ) { restarted in
         try await restarted.waitForLine { $0.contains("listening on") }
         #expect(
-          try LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 2
+          try await LineConnection(path: daemon.querySocket).call(#"{"method":"quakes.count"}"#).result?["count"]
+            as? Int == 2
         )
       }
     }

@@ -23,7 +23,7 @@ struct DaemonStreamingTests {
         #"{"v":1,"id":1,"method":"quakes.list","more":true}"# + "\n" + #"{"id":2,"method":"quakes.count"}"# + "\n")
       var lines: [[String: Any]] = []
       repeat {
-        lines.append(try client.readObject())
+        lines.append(try await client.readObject())
       } while lines.last?["continues"] as? Bool == true && lines.count < 10
       #expect(lines.map { Self.ids($0).count } == [500, 500, 234])
       #expect(
@@ -31,7 +31,7 @@ struct DaemonStreamingTests {
       #expect(lines.map { $0["continues"] as? Bool } == [true, true, nil])
       #expect(lines.allSatisfy { ($0["result"] as? [String: Any])?["hasMore"] as? Bool == false })
       #expect(lines.flatMap(Self.ids) == SyntheticFeed.ids(Self.count), "newest first, each once")
-      let count = try client.readObject()
+      let count = try await client.readObject()
       #expect(count["id"] as? Int == 2 && (count["result"] as? [String: Any])?["count"] as? Int == Self.count)
     }
   }
@@ -39,7 +39,7 @@ struct DaemonStreamingTests {
   @Test("without more: one line holding every quake, the same as the streamed lines together")
   func oneLineWithoutMore() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(Self.count)) { daemon, _ in
-      let whole = try daemon.query().call(#"{"id":3,"method":"quakes.list"}"#)
+      let whole = try await daemon.query().call(#"{"id":3,"method":"quakes.list"}"#)
       #expect(whole["continues"] == nil)
       #expect(Self.ids(whole) == SyntheticFeed.ids(Self.count))
 
@@ -48,7 +48,7 @@ struct DaemonStreamingTests {
       var quakes: [Any] = []
       var line: [String: Any]
       repeat {
-        line = try streamed.readObject()
+        line = try await streamed.readObject()
         quakes += (line["result"] as? [String: Any])?["quakes"] as? [Any] ?? []
       } while line["continues"] as? Bool == true
       let wholeQuakes = (whole["result"] as? [String: Any])?["quakes"] as? [Any] ?? []
@@ -60,14 +60,14 @@ struct DaemonStreamingTests {
     "a short page asked with more is one line that does not continue; it says more match, and counts them when asked")
   func shortPageWithMore() async throws {
     try await withDaemon(serving: SyntheticFeed.ids(Self.count)) { daemon, _ in
-      let reply = try daemon.query().call(#"{"id":4,"method":"quakes.list","params":{"limit":20},"more":true}"#)
+      let reply = try await daemon.query().call(#"{"id":4,"method":"quakes.list","params":{"limit":20},"more":true}"#)
       #expect(reply["continues"] == nil)
       #expect(Self.ids(reply) == Array(SyntheticFeed.ids(Self.count).prefix(20)))
       let result = try #require(reply["result"] as? [String: Any])
       #expect(result["matched"] == nil, "protocol 2 counts only when asked")
       #expect(result["hasMore"] as? Bool == true)
 
-      let counted = try daemon.query().call(
+      let counted = try await daemon.query().call(
         #"{"id":5,"method":"quakes.list","params":{"limit":20,"offset":1214,"matched":true},"more":true}"#)
       #expect((counted["result"] as? [String: Any])?["matched"] as? Int == Self.count)
       #expect((counted["result"] as? [String: Any])?["hasMore"] as? Bool == false, "the last 20")

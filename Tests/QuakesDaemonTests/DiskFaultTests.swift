@@ -30,20 +30,20 @@ struct DiskFaultTests {
       ) { daemon in
         try await daemon.child.waitForLine { $0.contains("polled all_day: ") }
         let control = try daemon.control()
-        let committed = try Self.feedStatus(control)
+        let committed = try await Self.feedStatus(control)
         let watcher = try daemon.query()
         try watcher.send(#"{"id":"w","method":"quakes.watch","more":true}"# + "\n")
-        #expect(try watcher.readObject().result?["event"] as? String == "status")
+        #expect(try await watcher.readObject().result?["event"] as? String == "status")
 
         try disk.fill()
         standIn.setFeed(
           "all_day",
           body: SyntheticFeed.body(ids: SyntheticFeed.ids(1_000), generated: SyntheticFeed.generated + 60_000))
 
-        let failed = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let failed = try await control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
         let failure = try #require(failed.errorMessage, "\(failed)")
         #expect(failure.contains("cannot write the all_day batch") && failure.contains("full"), "\(failure)")
-        let afterFailure = try Self.feedStatus(control)
+        let afterFailure = try await Self.feedStatus(control)
         #expect(afterFailure["state"] as? String == "failed")
         #expect(
           (afterFailure["lastError"] as? [String: Any])?["message"] as? String
@@ -51,15 +51,15 @@ struct DiskFaultTests {
         #expect(afterFailure["generated"] as? String == committed["generated"] as? String, "the committed generated")
         #expect(
           afterFailure["lastSuccess"] as? String == committed["lastSuccess"] as? String, "the committed last success")
-        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10)
+        #expect(try await control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10)
 
         disk.free()
-        let written = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let written = try await control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
         let entry = try #require((written.result?["feeds"] as? [[String: Any]])?.first, "\(written)")
         #expect(entry["outcome"] as? String == "written")
         #expect(entry["inserted"] as? Int == 990)
-        #expect(try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 1_000)
-        #expect(try Self.feedStatus(control)["state"] as? String == "ok")
+        #expect(try await control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 1_000)
+        #expect(try await Self.feedStatus(control)["state"] as? String == "ok")
 
         let requests = standIn.requests(forFeed: "all_day")
         #expect(requests.count == 3)
@@ -72,7 +72,7 @@ struct DiskFaultTests {
         var events: [String] = []
         var inserted = 0
         while inserted < 990 {
-          let event = try #require(try watcher.readObject().result)
+          let event = try #require(try await watcher.readObject().result)
           let name = try #require(event["event"] as? String)
           if name != "status" { events.append(name) }
           inserted += (event["inserted"] as? [Any])?.count ?? 0
@@ -86,8 +86,8 @@ struct DiskFaultTests {
   }
 
   /// The `quakes.status` entry of all_day.
-  private static func feedStatus(_ client: LineConnection) throws -> [String: Any] {
-    let status = try client.call(#"{"method":"quakes.status"}"#)
+  private static func feedStatus(_ client: LineConnection) async throws -> [String: Any] {
+    let status = try await client.call(#"{"method":"quakes.status"}"#)
     let feeds = try #require(status.result?["feeds"] as? [[String: Any]], "\(status)")
     return try #require(feeds.first { $0["feed"] as? String == "all_day" })
   }

@@ -27,29 +27,29 @@ struct LiveWindowDaemonTests {
   func historyLivesInTheDatabase() async throws {
     try await Self.withHistoryDaemon { daemon, _ in
       let control = try daemon.control()
-      func cache() throws -> [String: Any] {
-        try #require(try control.call(#"{"method":"quakes.status"}"#).result?["cache"] as? [String: Any])
+      func cache() async throws -> [String: Any] {
+        try #require(try await control.call(#"{"method":"quakes.status"}"#).result?["cache"] as? [String: Any])
       }
-      #expect(try cache()["count"] as? Int == 2_030)
-      #expect(try cache()["inMemory"] as? Int == 30, "the feed's quakes, not the history")
+      #expect(try await cache()["count"] as? Int == 2_030)
+      #expect(try await cache()["inMemory"] as? Int == 30, "the feed's quakes, not the history")
 
       let client = try daemon.query()
-      let oldest = try client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":2}}"#)
+      let oldest = try await client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":2}}"#)
       let ids = (oldest.result?["quakes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
       #expect(ids == ["hx00000", "hx00001"], "\(oldest)")
-      let got = try client.call(#"{"method":"quakes.get","params":{"id":"hx01999"}}"#)
+      let got = try await client.call(#"{"method":"quakes.get","params":{"id":"hx01999"}}"#)
       #expect((got.result?["quake"] as? [String: Any])?["place"] as? String == "history 1999", "\(got)")
-      let counted = try client.call(#"{"method":"quakes.count","params":{"until":"2021-01-01T00:00:00Z"}}"#)
+      let counted = try await client.call(#"{"method":"quakes.count","params":{"until":"2021-01-01T00:00:00Z"}}"#)
       #expect(counted.result?["count"] as? Int == 2_000, "\(counted)")
 
-      let deleted = try control.call(#"{"method":"quakes.delete","params":{"id":"hx00000"}}"#)
+      let deleted = try await control.call(#"{"method":"quakes.delete","params":{"id":"hx00000"}}"#)
       #expect(deleted.result?["deleted"] as? Int == 1, "\(deleted)")
-      #expect(try cache()["count"] as? Int == 2_029)
-      #expect(try cache()["inMemory"] as? Int == 30)
-      let next = try client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":1}}"#)
+      #expect(try await cache()["count"] as? Int == 2_029)
+      #expect(try await cache()["inMemory"] as? Int == 30)
+      let next = try await client.call(#"{"method":"quakes.list","params":{"order":"forward","limit":1}}"#)
       #expect(((next.result?["quakes"] as? [[String: Any]])?.first)?["id"] as? String == "hx00001")
 
-      let metrics = try control.call(#"{"method":"daemon.metrics"}"#).result?["text"] as? String ?? ""
+      let metrics = try await control.call(#"{"method":"daemon.metrics"}"#).result?["text"] as? String ?? ""
       #expect(metrics.contains("\nquakesd_quakes_in_memory 30"), "\(metrics.prefix(2_000))")
       #expect(metrics.contains("\nquakesd_quakes_cached 2029"))
     }
@@ -64,11 +64,14 @@ struct LiveWindowDaemonTests {
       for client in clients {
         try client.send(#"{"id":1,"method":"quakes.delete","params":{"id":"hx00007"}}"# + "\n")
       }
-      let replies = try clients.map { try $0.readObject() }
+      var replies: [[String: Any]] = []
+      for client in clients {
+        replies.append(try await client.readObject())
+      }
       let deleted = replies.count { ($0["result"] as? [String: Any])?["deleted"] as? Int == 1 }
       let notFound = replies.count { ($0["error"] as? [String: Any])?["code"] as? String == "quakes.NotFound" }
       #expect(deleted == 1 && notFound == 7, "\(replies)")
-      let cache = try daemon.control().call(#"{"method":"quakes.status"}"#).result?["cache"] as? [String: Any]
+      let cache = try await daemon.control().call(#"{"method":"quakes.status"}"#).result?["cache"] as? [String: Any]
       #expect(cache?["count"] as? Int == 2_029, "\(cache ?? [:])")
     }
   }
@@ -86,13 +89,13 @@ struct LiveWindowDaemonTests {
     try await Self.withHistoryDaemon(fdsn: FDSNCatalogue(events: revised)) { daemon, _ in
       let watcher = try daemon.query()
       try watcher.send(#"{"id":"w","method":"quakes.watch","params":{"minMagnitude":4.5},"more":true}"# + "\n")
-      #expect(try watcher.readObject().result?["event"] as? String == "status")
-      let started = try daemon.control().call(
+      #expect(try await watcher.readObject().result?["event"] as? String == "status")
+      let started = try await daemon.control().call(
         #"{"method":"backfill.start","params":{"since":"2020-01-01T00:00:00Z","until":"2020-01-04T00:00:00Z"}}"#)
       #expect(started["error"] == nil, "\(started)")
       var changes: [String: Any] = [:]
       while changes.isEmpty {
-        let event = try watcher.readObject().result ?? [:]
+        let event = try await watcher.readObject().result ?? [:]
         if event["event"] as? String == "changes" { changes = event }
       }
       let ids = { (kind: String) in Set((changes[kind] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }) }

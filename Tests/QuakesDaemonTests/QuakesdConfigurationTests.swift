@@ -124,9 +124,9 @@ struct QuakesdConfigurationTests {
 
         #expect(FileManager.default.fileExists(atPath: directory.file("state/quakes.sqlite")))
         let client = try LineConnection(path: directory.file("run/query.sock"))
-        let count = try client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#)
+        let count = try await client.call(#"{"v":1,"id":1,"method":"quakes.count"}"#)
         #expect((count["result"] as? [String: Any])?["count"] as? Int == 3, "\(count)")
-        #expect(client.isClosedByServer(), "a silent client is closed after the 1 s idle timeout")
+        #expect(await client.isClosedByServer(), "a silent client is closed after the 1 s idle timeout")
         #expect(daemon.isRunning)
       }
     }

@@ -23,11 +23,12 @@ struct RemovedDatabaseTests {
         standIn.setFeed(
           "all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
         let control = try daemon.control()
-        let refresh = try control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        let refresh = try await control.call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
         let message = try #require(refresh.errorMessage, "\(refresh)")
         #expect(message.contains("was removed, moved or replaced") && message.contains("Restart quakesd"), "\(message)")
         #expect(
-          try control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10, "the cache is still served")
+          try await control.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 10,
+          "the cache is still served")
 
         daemon.child.send(signal: SIGTERM)
         #expect(await daemon.child.waitForExit() == 0)
@@ -35,7 +36,7 @@ struct RemovedDatabaseTests {
 
       try await withQuakesd(in: directory, arguments: arguments) { restarted in
         try await restarted.child.waitForLine { $0.contains("polled all_day: ") }
-        #expect(try restarted.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 12)
+        #expect(try await restarted.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 12)
         #expect(FileManager.default.fileExists(atPath: restarted.databasePath))
       }
     }

@@ -44,7 +44,7 @@ struct SystemdTests {
       let readyAt = try #require(messages.firstIndex { $0.contains("READY=1") })
       #expect(extendedAt < readyAt, "\(messages)")
       #expect(
-        try daemon.query().call(#"{"method":"quakes.count"}"#).result != nil,
+        try await daemon.query().call(#"{"method":"quakes.count"}"#).result != nil,
         "the sockets answer once READY=1 is sent")
       try await notifications.waitForMessage {
         $0 == "STATUS=all_day: 3 inserted, 0 updated, 0 deleted; 3 quakes cached"
@@ -175,12 +175,12 @@ struct SystemdTests {
 
         // The first connection makes systemd-socket-activate start quakesd.
         let client = try LineConnection(path: query)
-        #expect(try client.call(#"{"method":"daemon.info"}"#).result != nil)
+        #expect(try await client.call(#"{"method":"daemon.info"}"#).result != nil)
         try await activator.waitForLine { $0.contains("polled all_day: 4 inserted") }
-        #expect(try client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
-        let refused = try client.call(#"{"method":"quakes.purge"}"#)
+        #expect(try await client.call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == 4)
+        let refused = try await client.call(#"{"method":"quakes.purge"}"#)
         #expect(refused.errorCode == "quakes.PermissionDenied", "query.sock stays read-only")
-        let deleted = try LineConnection(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
+        let deleted = try await LineConnection(path: control).call(#"{"method":"quakes.delete","params":{"id":"tt0"}}"#)
         #expect(deleted.result != nil, "\(deleted)")
         #expect(
           activator.printed.contains {

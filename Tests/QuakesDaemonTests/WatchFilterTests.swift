@@ -14,9 +14,9 @@ struct WatchFilterTests {
   }
 
   /// The `changes` of the next refresh that `watcher` reports: ids by kind.
-  private static func changes(of watcher: LineConnection) throws -> [String: Set<String>] {
+  private static func changes(of watcher: LineConnection) async throws -> [String: Set<String>] {
     while true {
-      let event = try watcher.readObject()
+      let event = try await watcher.readObject()
       guard event.result?["event"] as? String == "changes" else { continue }
       let result = event.result ?? [:]
       return [
@@ -33,21 +33,22 @@ struct WatchFilterTests {
     try await withDaemon(servingFeed: Array(first.utf8)) { daemon, standIn in
       let filtered = try daemon.query()
       try filtered.send(#"{"id":"f","method":"quakes.watch","params":{"minMagnitude":4.5},"more":true}"# + "\n")
-      #expect(try filtered.readObject().result?["event"] as? String == "status")
+      #expect(try await filtered.readObject().result?["event"] as? String == "status")
       let everything = try daemon.query()
       try everything.send(#"{"id":"e","method":"quakes.watch","more":true}"# + "\n")
-      #expect(try everything.readObject().result?["event"] as? String == "status")
+      #expect(try await everything.readObject().result?["event"] as? String == "status")
 
       standIn.setFeed(
         "all_day",
         body: Self.feed(
           [("a", 5.5), ("b", 5.0), ("c", 3.0), ("e", 6.0), ("f", 2.0)], generated: SyntheticFeed.generated + 60_000))
-      let refresh = try daemon.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+      let refresh = try await daemon.control().call(
+        #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
       #expect((refresh.result?["feeds"] as? [[String: Any]])?.first?["outcome"] as? String == "written")
 
-      let seen = try Self.changes(of: filtered)
+      let seen = try await Self.changes(of: filtered)
       #expect(seen == ["inserted": ["b", "e"], "updated": ["a"], "deleted": ["c", "d"]])
-      let all = try Self.changes(of: everything)
+      let all = try await Self.changes(of: everything)
       #expect(all == ["inserted": ["e", "f"], "updated": ["a", "b", "c"], "deleted": ["d"]])
     }
   }
@@ -58,10 +59,10 @@ struct WatchFilterTests {
     try await withDaemon(servingFeed: Array(feed.utf8)) { daemon, _ in
       let filtered = try daemon.query()
       try filtered.send(#"{"id":"f","method":"quakes.watch","params":{"minMagnitude":4.5},"more":true}"# + "\n")
-      #expect(try filtered.readObject().result?["event"] as? String == "status")
-      _ = try daemon.control().call(#"{"method":"quakes.delete","params":{"id":"small"}}"#)
-      _ = try daemon.control().call(#"{"method":"quakes.delete","params":{"id":"big"}}"#)
-      let seen = try Self.changes(of: filtered)
+      #expect(try await filtered.readObject().result?["event"] as? String == "status")
+      _ = try await daemon.control().call(#"{"method":"quakes.delete","params":{"id":"small"}}"#)
+      _ = try await daemon.control().call(#"{"method":"quakes.delete","params":{"id":"big"}}"#)
+      let seen = try await Self.changes(of: filtered)
       #expect(seen == ["inserted": [], "updated": [], "deleted": ["big"]], "the first change it sees is big's delete")
     }
   }
@@ -71,7 +72,7 @@ struct WatchFilterTests {
     try await withDaemon(serving: SyntheticFeed.ids(1)) { daemon, _ in
       let watcher = try daemon.query()
       try watcher.send(#"{"id":1,"method":"quakes.watch","params":{"minAlert":"purple"},"more":true}"# + "\n")
-      let reply = try watcher.readObject()
+      let reply = try await watcher.readObject()
       #expect((reply["error"] as? [String: Any])?["code"] as? String == "quakes.InvalidRequest")
       #expect(reply["continues"] == nil)
     }
