@@ -10,8 +10,9 @@
 //     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
 //       ← QuakesSQLite (the SQLite local store)
 //       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
-//       ← QuakesDaemon (configuration, scheduler, socket servers, systemd via CSystemd, logging),
-//         also on QuakesProtocol ← QuakesdCommandLine (flags, signals) ← quakesd (the daemon)
+//       ← QuakesServer (the sockets, request routing and watchers; also on QuakesProtocol)
+//       ← QuakesDaemon (configuration, scheduler, alerts, metrics, systemd via CSystemd, logging;
+//         the parts QuakesServer asks of it) ← QuakesdCommandLine (flags, signals) ← quakesd (the daemon)
 //   quakes: both command lines in one binary, run as whichever its name says (the Debian package's)
 //       ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
@@ -113,6 +114,22 @@ let package = Package(
       dependencies: ["QuakesModel"],
       swiftSettings: strictSwift
     ),
+    // The sockets and the routing of requests: depends on small protocols
+    // the daemon implements (reload, backup, metrics, alerts, refresh,
+    // the poll times), not on the daemon's types.
+    .target(
+      name: "QuakesServer",
+      dependencies: [
+        "ImmutableData",
+        "QuakesModel",
+        "QuakesData",
+        "QuakesProtocol",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSwift
+    ),
     .systemLibrary(
       name: "CSystemd",
       pkgConfig: "libsystemd",
@@ -127,6 +144,7 @@ let package = Package(
         "QuakesSQLite",
         "QuakesUSGS",
         "QuakesProtocol",
+        "QuakesServer",
         "CSystemd",
         "CSpawn",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -263,6 +281,16 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesServerTests",
+      dependencies: [
+        "QuakesServer", "QuakesModel", "QuakesData", "QuakesProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift

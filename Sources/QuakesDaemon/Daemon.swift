@@ -93,11 +93,13 @@ public struct Daemon: Service {
       localStore: localStore,
       scratchDirectory: self.configuration.ephemeral
         ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
-    try await self.serve(
-      store, scheduler: scheduler, listener: listener, network: remoteStore.session,
-      historyPacer: remoteStore.history.pacer, localStore: localStore,
-      backup: backup,
-      metrics: metrics, metricTransitions: metricTransitions, notifier: notifier, feedsFrom: catalogue.baseURL)
+    try await RunningDaemon(
+      configuration: self.configuration, reloading: self.reloading, logger: self.logger, store: store,
+      listener: listener, scheduler: scheduler, network: remoteStore.session,
+      historyPacer: remoteStore.history.pacer, database: localStore, backup: backup, metrics: metrics,
+      metricTransitions: metricTransitions, notifier: notifier, feedsURL: catalogue.baseURL
+    )
+    .run()
   }
 
   /// `--once`: polls every feed, waits for the writes, and fails when every feed failed.

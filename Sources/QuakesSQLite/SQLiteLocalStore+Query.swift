@@ -1,5 +1,5 @@
 import GRDB
-package import QuakesModel
+public import QuakesModel
 
 extension SQLiteLocalStore {
   /// The page of `query` as the database answers it: the same page the
@@ -16,7 +16,7 @@ extension SQLiteLocalStore {
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
   ///   or holds a row the store cannot read back.
-  package func quakesPage(_ query: QuakesQuery, countingMatches: Bool = true) async throws -> QuakesPage {
+  public func quakesPage(_ query: QuakesQuery, countingMatches: Bool = true) async throws -> QuakesPage {
     let statements = QuakesQuerySQL(query)
     return try await self.reading(with: statements) { db in
       let matched =
@@ -79,7 +79,7 @@ extension SQLiteLocalStore {
   /// (`QuakesState.selectQuakesCount(matching:)`).
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
-  package func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
+  public func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
     let statements = QuakesQuerySQL(QuakesQuery(filter: filter))
     return try await self.reading(with: statements) { db in
       try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
@@ -90,7 +90,7 @@ extension SQLiteLocalStore {
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
   ///   or holds a row the store cannot read back.
-  package func quake(id: Quake.ID) async throws -> Quake? {
+  public func quake(id: Quake.ID) async throws -> Quake? {
     do {
       // One row by its key takes microseconds: read on the calling thread
       // (GRDB's blocking read), not through a hop to a reader's queue and

@@ -46,7 +46,7 @@ struct AlertQueries: Sendable {
   /// The configured rule `name`.
   ///
   /// - Throws: ``ErrorCode/notFound`` naming the rules there are.
-  func rule(named name: String) throws(ProtocolError) -> ConfiguredAlertRule {
+  func configuredRule(named name: String) throws(ProtocolError) -> ConfiguredAlertRule {
     let rules = self.configuration.value.alertRules
     guard let rule = rules.first(where: { $0.name == name }) else {
       let names =

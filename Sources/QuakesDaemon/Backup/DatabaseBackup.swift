@@ -1,6 +1,7 @@
 import Foundation
 import QuakesProtocol
 import QuakesSQLite
+import QuakesServer
 import Synchronization
 
 /// Makes the copy `daemon.backup` streams: a consistent copy of the
@@ -13,7 +14,7 @@ import Synchronization
 /// the daemon writes nowhere but its state directory (which is all that
 /// systemd's sandbox lets it write), and no client can make it overwrite a
 /// file of its own.
-struct DatabaseBackup: Sendable {
+struct DatabaseBackup: BackupStreaming {
   /// The cache to copy.
   let localStore: SQLiteLocalStore
   /// Where the scratch copies go.

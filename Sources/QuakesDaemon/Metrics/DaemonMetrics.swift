@@ -3,7 +3,8 @@ import Foundation
 public import Prometheus
 import QuakesData
 import QuakesModel
-import QuakesProtocol
+package import QuakesProtocol
+public import QuakesServer
 import Synchronization
 
 /// The daemon's metrics (docs/metrics.md): swift-metrics instruments on a
@@ -15,7 +16,7 @@ import Synchronization
 /// success) is read from a snapshot when the metrics are asked for. The
 /// registry and its factory are the daemon's, not swift-metrics' global
 /// ones, so two daemons in one process (tests) keep apart.
-public final class DaemonMetrics: Sendable {
+public final class DaemonMetrics: RequestMetrics {
   /// The registry the instruments write to.
   public let registry: PrometheusCollectorRegistry
   let factory: PrometheusMetricsFactory
@@ -129,7 +130,7 @@ public final class DaemonMetrics: Sendable {
   /// A request for `method` (`nil`: a line that was no request) was
   /// answered with `error` (`nil`: a result) after `duration` (to its first
   /// line, for a streamed reply).
-  func answered(_ method: QuakesProtocol.Method?, error: ErrorCode?, duration: Duration) {
+  package func answered(_ method: QuakesProtocol.Method?, error: ErrorCode?, duration: Duration) {
     let methodIndex = method.flatMap(Self.methodIndex) ?? self.requestInstruments.count - 1
     let outcomeIndex = error.flatMap(Self.errorIndex).map { $0 + 1 } ?? 0
     let instruments = self.requestInstruments[methodIndex]
@@ -146,7 +147,7 @@ public final class DaemonMetrics: Sendable {
   }
 
   /// A watcher fell behind and was dropped.
-  func watcherDropped() {
+  package func watcherDropped() {
     Counter(label: Name.watchersDropped, factory: self.factory).increment()
   }
 

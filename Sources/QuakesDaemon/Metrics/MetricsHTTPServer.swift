@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import QuakesProtocol
+import QuakesServer
 
 /// Serves `/metrics` over HTTP/1 on `metrics-listen`, and nothing else: a
 /// `GET` or `HEAD` of `/metrics` gets the metrics in Prometheus' text

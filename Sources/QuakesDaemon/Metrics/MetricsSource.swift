@@ -1,10 +1,11 @@
 import Foundation
 import QuakesData
+import QuakesServer
 
 /// Where the metrics read what the daemon already keeps: the state (by a
 /// snapshot), the status reporter's timetable and database file, the
 /// connections and the watchers.
-struct MetricsSource: Sendable {
+struct MetricsSource: MetricsText {
   let metrics: DaemonMetrics
   let reporter: StatusReporter
   let connections: ConnectionCount

@@ -3,6 +3,7 @@ import ImmutableData
 import Logging
 import QuakesData
 import QuakesProtocol
+import QuakesServer
 import QuakesUSGS
 
 /// Reads the configuration again while the daemon runs (SIGHUP,

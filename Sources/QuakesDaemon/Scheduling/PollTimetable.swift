@@ -1,10 +1,11 @@
 public import Foundation
 public import QuakesModel
+public import QuakesServer
 import Synchronization
 
 /// When each scheduled feed is polled next, and how often: the scheduler
 /// writes it, `quakes.status` reads it.
-public final class PollTimetable: Sendable {
+public final class PollTimetable: PollTimes {
   private let nextPolls = Mutex<[QuakesFeed: Date]>([:])
   /// When each running poll started, on ``clock``.
   private let pollsRunning = Mutex<[QuakesFeed: Duration]>([:])

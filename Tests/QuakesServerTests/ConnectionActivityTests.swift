@@ -2,7 +2,7 @@ import Clocks
 import QuakesModel
 import Testing
 
-@testable import QuakesDaemon
+@testable import QuakesServer
 
 /// The idle timeout of a connection, on a clock the test moves: a client
 /// is closed once it did nothing for the timeout since its last activity,

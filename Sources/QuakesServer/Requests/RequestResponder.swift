@@ -1,18 +1,18 @@
-import Foundation
-import ImmutableData
-import Logging
-import QuakesData
-import QuakesModel
-import QuakesProtocol
+package import Foundation
+package import ImmutableData
+package import Logging
+package import QuakesData
+package import QuakesModel
+package import QuakesProtocol
 
 /// Answers one request line: questions about quakes are read from the
 /// database (``CatalogueReader``), status and metrics from an O(1) snapshot
 /// of the state, off the store's actor; actions go through the store, as
 /// the scheduler's do. `quakes.watch` is handed back to the connection, which
 /// streams it.
-struct RequestResponder: Sendable {
+package struct RequestResponder: Sendable {
   /// What to send back for one line.
-  enum Response: Sendable {
+  package enum Response: Sendable {
     /// One reply line, with its newline.
     case line(Data)
     /// A long list, written a piece at a time as it is encoded.
@@ -23,31 +23,70 @@ struct RequestResponder: Sendable {
     case lines(AsyncThrowingStream<Data, any Error>)
   }
 
+  /// What the requests are answered with besides the store: the parts of
+  /// the daemon the server asks, each through a small protocol, so that the
+  /// server depends on none of the daemon's types.
+  package struct Parts: Sendable {
+    /// Answers the questions about quakes from the database.
+    package var catalogue: CatalogueReader
+    package var reporter: StatusReporter
+    package var listCache: ListCache
+    /// Where `quakes.watch` streams get their events.
+    package var watchHub: WatchHub
+    /// Polls a feed for `quakes.refresh` with `wait`.
+    package var refresher: any FeedRefreshing
+    /// Applies `daemon.reload`; `nil` when the daemon cannot read its configuration again.
+    package var reloader: (any ConfigurationReloading)?
+    /// Makes the copies `daemon.backup` sends.
+    package var backup: any BackupStreaming
+    /// Where requests count.
+    package var metrics: (any RequestMetrics)?
+    /// What `daemon.metrics` answers; `nil` when the daemon keeps no metrics.
+    package var metricsText: (any MetricsText)?
+    /// Answers `alerts.*`; `nil` when the daemon serves no outbox.
+    package var alerts: (any AlertAnswering)?
+
+    package init(
+      catalogue: CatalogueReader, reporter: StatusReporter, listCache: ListCache, watchHub: WatchHub,
+      refresher: any FeedRefreshing, backup: any BackupStreaming, reloader: (any ConfigurationReloading)? = nil,
+      metrics: (any RequestMetrics)? = nil,
+      metricsText: (any MetricsText)? = nil, alerts: (any AlertAnswering)? = nil
+    ) {
+      self.catalogue = catalogue
+      self.reporter = reporter
+      self.listCache = listCache
+      self.watchHub = watchHub
+      self.refresher = refresher
+      self.reloader = reloader
+      self.backup = backup
+      self.metrics = metrics
+      self.metricsText = metricsText
+      self.alerts = alerts
+    }
+  }
+
   let store: Store<QuakesState, QuakesAction>
-  /// Answers the questions about quakes from the database.
-  let catalogue: CatalogueReader
-  let reporter: StatusReporter
-  let listCache: ListCache
-  /// Where `quakes.watch` streams get their events.
-  let watchHub: WatchHub
-  /// Applies `daemon.reload`; `nil` when the daemon cannot read its configuration again.
-  let reloader: ConfigurationReloader?
-  /// Makes the copies `daemon.backup` sends.
-  let backup: DatabaseBackup
-  /// Where requests count; `daemon.metrics` reads it.
-  let metrics: DaemonMetrics?
-  /// What `daemon.metrics` reads besides the state.
-  let metricsSource: MetricsSource?
-  /// Answers `alerts.*`; `nil` in tests that serve no outbox.
-  let alerts: AlertQueries?
+  let parts: Parts
   let logger: Logger
   /// `quakes.delete` requests, one at a time (``OneAtATime``).
   let deletes = OneAtATime()
 
+  package init(store: Store<QuakesState, QuakesAction>, parts: Parts, logger: Logger) {
+    self.store = store
+    self.parts = parts
+    self.logger = logger
+  }
+
+  var catalogue: CatalogueReader { self.parts.catalogue }
+  var reporter: StatusReporter { self.parts.reporter }
+  var listCache: ListCache { self.parts.listCache }
+  var watchHub: WatchHub { self.parts.watchHub }
+  var metrics: (any RequestMetrics)? { self.parts.metrics }
+
   /// The response to `line`, received on a `role` socket. Never throws: every
   /// failure becomes an error reply. Each request counts in the metrics, by
   /// method and outcome, with the time to its response.
-  func respond(to line: [UInt8], on role: SocketRole) async -> Response {
+  package func respond(to line: [UInt8], on role: SocketRole) async -> Response {
     let start = ContinuousClock.now
     let request: Request
     do {
@@ -89,7 +128,7 @@ struct RequestResponder: Sendable {
         throw ProtocolError(
           .invalidRequest, "\(QuakesProtocol.Method.backup.rawValue) streams its reply: send it with \"more\":true")
       }
-      return .lines(try await self.backup.replyLines(id: request.id))
+      return .lines(try await self.parts.backup.replyLines(id: request.id))
     }
     return .line(try await self.line(replyingTo: request, on: role))
   }
@@ -146,12 +185,12 @@ struct RequestResponder: Sendable {
 
   private func status() async -> StatusResult {
     var status = self.reporter.status(of: self.store.snapshot())
-    status.alerts = await self.alerts?.status()
+    status.alerts = await self.parts.alerts?.status()
     return status
   }
 
   private func metricsText() throws(ProtocolError) -> MetricsResult {
-    guard let source = self.metricsSource else {
+    guard let source = self.parts.metricsText else {
       throw ProtocolError(.unavailable, "this quakesd keeps no metrics")
     }
     return MetricsResult(text: source.text(of: self.store.snapshot()))

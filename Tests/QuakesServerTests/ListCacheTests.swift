@@ -1,10 +1,11 @@
 import Foundation
 import HashTreeCollections
-import QuakesDaemon
 import QuakesData
 import QuakesModel
 import QuakesProtocol
 import Testing
+
+@testable import QuakesServer
 
 /// The cache of encoded `quakes.list` results: bounded by bytes, least
 /// recently used first out.

@@ -1,22 +1,32 @@
-import Foundation
+package import Foundation
 import QuakesData
 import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
-struct StatusReporter: Sendable {
+package struct StatusReporter: Sendable {
   /// The database file; `nil` when the cache is in memory only.
   let databasePath: String?
   /// When each scheduled feed is polled next.
-  let timetable: PollTimetable
+  package let timetable: any PollTimes
   /// When the daemon started.
-  let startedAt: Date
+  package let startedAt: Date
   /// The page cache the query connections may hold together; `nil` when unknown.
-  var databasePageCacheBytes: Int? = nil
-  /// The FDSN requests' hold in force, if any (``RequestPacer/waiting(at:)``).
-  var historyWaiting: @Sendable (Date) -> RequestPacer.Waiting? = { _ in nil }
+  package var databasePageCacheBytes: Int? = nil
+  /// The FDSN requests' hold in force, if any (the daemon's pacer of FDSN requests says).
+  var historyWaiting: @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil }
+
+  package init(
+    databasePath: String?, timetable: any PollTimes, startedAt: Date, databasePageCacheBytes: Int? = nil,
+    historyWaiting: @escaping @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil }
+  ) {
+    self.databasePath = databasePath
+    self.timetable = timetable
+    self.startedAt = startedAt
+    self.databasePageCacheBytes = databasePageCacheBytes
+    self.historyWaiting = historyWaiting
+  }
 
   /// The history jobs of `state` at `now`, with the FDSN requests' hold.
   func history(of state: QuakesState, now: Date, started: Bool? = nil) -> BackfillResult? {
@@ -89,7 +99,7 @@ struct StatusReporter: Sendable {
 
   /// The bytes the database, its write-ahead log and shared memory take
   /// (the files whose names end in `suffixes`).
-  func databaseSize(of suffixes: [String] = ["", "-wal", "-shm"]) -> Int? {
+  package func databaseSize(of suffixes: [String] = ["", "-wal", "-shm"]) -> Int? {
     guard let path = self.databasePath else { return nil }
     let sizes = suffixes.compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: path + suffix))?[.size] as? Int

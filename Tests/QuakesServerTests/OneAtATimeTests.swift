@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuakesDaemon
+@testable import QuakesServer
 
 /// ``OneAtATime`` runs one operation at a time, awaits included, and an
 /// error ends only its own operation.

@@ -1,7 +1,7 @@
 import Foundation
-import ImmutableData
-import Logging
-import QuakesData
+package import ImmutableData
+package import Logging
+package import QuakesData
 import QuakesModel
 import QuakesProtocol
 import Synchronization
@@ -17,7 +17,7 @@ import Synchronization
 /// changes as seen through it, computed and encoded once per distinct filter. Each watcher has a
 /// bounded buffer; a watcher whose buffer is full is finished with
 /// ``FellBehind`` and forgotten, and the hub never waits for one.
-final class WatchHub: Sendable {
+package final class WatchHub: Sendable {
   /// The encoded `result` values of the events for one watcher.
   typealias Results = AsyncThrowingStream<Data, any Error>
 
@@ -65,11 +65,13 @@ final class WatchHub: Sendable {
   private let logger: Logger
   private let watchers = Mutex(Watchers())
   /// Where dropped watchers count.
-  private let metrics: DaemonMetrics?
+  private let metrics: (any RequestMetrics)?
 
   /// Creates a hub for the transitions of `store`; ``run()`` drives it.
-  init(store: Store<QuakesState, QuakesAction>, reporter: StatusReporter, metrics: DaemonMetrics? = nil, logger: Logger)
-  {
+  package init(
+    store: Store<QuakesState, QuakesAction>, reporter: StatusReporter, metrics: (any RequestMetrics)? = nil,
+    logger: Logger
+  ) {
     self.store = store
     self.reporter = reporter
     self.metrics = metrics
@@ -77,7 +79,7 @@ final class WatchHub: Sendable {
   }
 
   /// How many clients watch now.
-  var watcherCount: Int {
+  package var watcherCount: Int {
     self.watchers.withLock { $0.continuations.count }
   }
 
@@ -107,7 +109,7 @@ final class WatchHub: Sendable {
 
   /// Follows the store until the calling task is cancelled or the store
   /// stops; then every watcher's results finish.
-  func run() async {
+  package func run() async {
     // The state before each feed's batch was reduced, until the batch is
     // committed: a filtered view needs the quakes as they were before it,
     // and by the commit the state already holds the batch.

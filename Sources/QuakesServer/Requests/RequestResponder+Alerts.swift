@@ -4,8 +4,10 @@ import QuakesModel
 import QuakesProtocol
 
 extension RequestResponder {
-  func alertQueries() throws(ProtocolError) -> AlertQueries {
-    guard let alerts = self.alerts else { throw ProtocolError(.unavailable, "this quakesd keeps no alert outbox") }
+  func alertQueries() throws(ProtocolError) -> any AlertAnswering {
+    guard let alerts = self.parts.alerts else {
+      throw ProtocolError(.unavailable, "this quakesd keeps no alert outbox")
+    }
     return alerts
   }
 
@@ -13,7 +15,7 @@ extension RequestResponder {
   /// what it would fire for if they were new. Nothing is sent.
   func alertTest(_ params: AlertParams) async throws(ProtocolError) -> ListResult {
     let rule = try self.alertQueries().rule(named: try params.requiredRule(for: .alertTest))
-    let query = QuakesQuery(filter: rule.rule.filter, limit: try params.checkedLimit(default: 20))
+    let query = QuakesQuery(filter: rule.filter, limit: try params.checkedLimit(default: 20))
     _ = await self.catalogue.freshState()
     return ListResult(try await self.catalogue.page(query, countingMatches: false))
   }
@@ -29,9 +31,9 @@ extension RequestResponder {
       throw ProtocolError(
         .notFound, "no quake with id \(id) in the cache; quakectl alerts test \(rule.name) lists some")
     }
-    guard !rule.channels.isEmpty else {
+    guard rule.hasChannels else {
       throw ProtocolError(.invalidRequest, "alert rule \(rule.name) has no channel to send to (exec: or webhook:)")
     }
-    return try await alerts.send(quake, rule: rule)
+    return try await alerts.send(quake, rule: rule.name)
   }
 }

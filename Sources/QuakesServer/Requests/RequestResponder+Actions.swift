@@ -15,16 +15,10 @@ extension RequestResponder {
     guard params.wait == true else {
       return RefreshResult(feeds: await self.startFetches(of: feeds))
     }
-    let poller = FeedPoller(store: self.store)
+    let refresher = self.parts.refresher
     let entries = await withTaskGroup(of: RefreshResult.Feed.self) { group in
       for feed in feeds {
-        group.addTask {
-          do {
-            return Self.entry(feed, try await poller.poll(feed, requestedBy: .client))
-          } catch {
-            return RefreshResult.Feed(feed: feed.name, outcome: .failed, error: "the daemon is stopping")
-          }
-        }
+        group.addTask { await refresher.refreshAndWait(feed) }
       }
       var entries: [String: RefreshResult.Feed] = [:]
       for await entry in group { entries[entry.feed] = entry }
@@ -74,15 +68,10 @@ extension RequestResponder {
 
   /// Reads the configuration again and applies what changed.
   func reload() async throws(ProtocolError) -> ReloadResult {
-    guard let reloader = self.reloader else {
+    guard let reloader = self.parts.reloader else {
       throw ProtocolError(.unavailable, "this quakesd cannot reload its configuration; restart it")
     }
-    do {
-      return try await reloader.reload(requestedBy: "quakectl reload")
-    } catch {
-      throw ProtocolError(
-        .invalidConfiguration, "\(error.message); quakesd runs on with the configuration it had")
-    }
+    return try await reloader.reloadConfiguration(requestedBy: "quakectl reload")
   }
 
   private func feeds(named name: String?) throws(ProtocolError) -> [QuakesFeed] {
@@ -105,18 +94,6 @@ extension RequestResponder {
       let running = self.store.select(QuakesState.selectFeed(feed))?.status == .waiting
       if !running { try? self.store.dispatch(action: .client(.refresh(feed: feed))) }
       return RefreshResult.Feed(feed: feed.name, outcome: running ? .running : .started)
-    }
-  }
-
-  private static func entry(_ feed: QuakesFeed, _ outcome: PollOutcome) -> RefreshResult.Feed {
-    switch outcome {
-    case .written(let counts):
-      RefreshResult.Feed(
-        feed: feed.name, outcome: .written, inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
-    case .notModified:
-      RefreshResult.Feed(feed: feed.name, outcome: .notModified)
-    case .fetchFailed(let message), .writeFailed(let message):
-      RefreshResult.Feed(feed: feed.name, outcome: .failed, error: message)
     }
   }
 }

@@ -1,8 +1,7 @@
-import ImmutableData
-import QuakesData
+package import ImmutableData
+package import QuakesData
 import QuakesModel
 import QuakesProtocol
-import QuakesSQLite
 
 /// Answers the questions about the cached quakes (`quakes.list`,
 /// `quakes.count`, `quakes.get`, `alerts.test`) from the database, with the
@@ -15,10 +14,18 @@ import QuakesSQLite
 /// (``ListenerProgress``). So a `delete`, `purge` or `refresh --wait`
 /// reply is followed by answers that include it, as when the selectors
 /// read the state itself.
-struct CatalogueReader: Sendable {
+package struct CatalogueReader: Sendable {
   let store: Store<QuakesState, QuakesAction>
-  let database: SQLiteLocalStore
+  let database: any QuakesCatalogue
   let progress: ListenerProgress
+
+  /// Reads `database`, the local store of `store`, whose listener reports
+  /// how far it has written in `progress`.
+  package init(store: Store<QuakesState, QuakesAction>, database: any QuakesCatalogue, progress: ListenerProgress) {
+    self.store = store
+    self.database = database
+    self.progress = progress
+  }
 
   /// The state as it is now, once the database holds its writes.
   func freshState() async -> QuakesState {
@@ -28,7 +35,7 @@ struct CatalogueReader: Sendable {
   }
 
   /// The page of `query`, its matches counted if `countingMatches`
-  /// (``SQLiteLocalStore/quakesPage(_:countingMatches:)``). Call it after
+  /// (``QuakesCatalogue/quakesPage(_:countingMatches:)``). Call it after
   /// ``freshState()``.
   func page(_ query: QuakesQuery, countingMatches: Bool) async throws(ProtocolError) -> QuakesPage {
     try await self.reading { try await self.database.quakesPage(query, countingMatches: countingMatches) }

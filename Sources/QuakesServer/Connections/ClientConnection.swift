@@ -137,7 +137,7 @@ struct ClientConnection: Sendable {
   private func closeWhenIdle(_ activity: ConnectionActivity) async {
     let timeout = self.limits.idleTimeout
     guard await activity.waitUntilIdle(for: timeout) else { return }
-    self.logger.debug("closing a client idle for \(DurationText.format(timeout)) on \(self.role.fileName)")
+    self.logger.debug("closing a client idle for \(timeout) on \(self.role.fileName)")
     self.channel.channel.close(promise: nil)
   }
 

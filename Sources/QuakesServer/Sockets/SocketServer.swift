@@ -1,16 +1,16 @@
 import Foundation
-import Logging
+package import Logging
 import NIOCore
 import NIOPosix
 import QuakesModel
-import QuakesProtocol
+package import QuakesProtocol
 
 /// Accepts clients on one socket and serves each in its own task.
-struct SocketServer: Sendable {
+package struct SocketServer: Sendable {
   /// The listening channel.
   private let listener: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
   /// Which socket this is.
-  let role: SocketRole
+  package let role: SocketRole
   /// The file to remove on stop; `nil` for a socket systemd passed (it owns the file).
   private let ownedPath: String?
 
@@ -24,14 +24,14 @@ struct SocketServer: Sendable {
 
   /// Creates the socket file at `path` and listens on it.
   ///
-  /// - Throws: ``ConfigurationError`` when another quakesd serves `path`, or it cannot be created.
-  static func listen(_ role: SocketRole, at path: String, logger: Logger) async throws -> SocketServer {
+  /// - Throws: ``SocketListenError`` when another quakesd serves `path`, or it cannot be created.
+  package static func listen(_ role: SocketRole, at path: String, logger: Logger) async throws -> SocketServer {
     try SocketFile.prepare(path)
     let listener: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
     do {
       listener = try await self.bootstrap().bind(unixDomainSocketPath: path, childChannelInitializer: Self.wrap)
     } catch {
-      throw ConfigurationError("cannot listen on \(path): \(error)")
+      throw SocketListenError("cannot listen on \(path): \(error)")
     }
     if let problem = SocketFile.setPermissions(path, mode: role.fileMode, group: role == .control ? "quakes" : nil) {
       logger.warning("\(problem)")
@@ -40,7 +40,7 @@ struct SocketServer: Sendable {
   }
 
   /// Listens on a socket systemd passed (socket activation).
-  static func adopt(_ role: SocketRole, descriptor: CInt) async throws -> SocketServer {
+  package static func adopt(_ role: SocketRole, descriptor: CInt) async throws -> SocketServer {
     let listener = try await self.bootstrap().bind(descriptor, childChannelInitializer: Self.wrap)
     return SocketServer(listener: listener, role: role, ownedPath: nil)
   }
@@ -49,8 +49,8 @@ struct SocketServer: Sendable {
   /// closes the socket (and removes its file, if the daemon made it).
   ///
   /// A client gets the limits in force when it connects.
-  func run(
-    responder: RequestResponder, limits setting: ReloadableSetting<ServerLimits>, connections: ConnectionCount,
+  package func run(
+    responder: RequestResponder, limits: @escaping @Sendable () -> ServerLimits, connections: ConnectionCount,
     logger: Logger
   ) async {
     defer {
@@ -61,7 +61,7 @@ struct SocketServer: Sendable {
         try await self.listener.executeThenClose { inbound in
           for try await channel in inbound {
             let count = connections.increment()
-            let limits = setting.value
+            let limits = limits()
             group.addTask {
               defer { connections.decrement() }
               guard count <= limits.maximumConnections else {

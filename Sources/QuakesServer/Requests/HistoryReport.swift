@@ -1,17 +1,19 @@
-import Foundation
+package import Foundation
 import QuakesData
 import QuakesModel
 import QuakesProtocol
-import QuakesUSGS
 
 /// How the history jobs of a state read on the wire (`backfill.status`,
 /// `quakes.status`).
-enum HistoryReport {
+package enum HistoryReport {
+  /// The hold on the FDSN requests in force: when the next may start, and why it waits.
+  package typealias Waiting = (until: Date, reason: String)
+
   /// The last backfill and reconciliation of `state`; `nil` when neither
   /// ran. `waiting` is the FDSN requests' hold in force, shown on the job
   /// that runs (the backfill, when both do: it has the next request).
   static func result(
-    of state: QuakesState, now: Date, waiting: RequestPacer.Waiting? = nil, started: Bool? = nil
+    of state: QuakesState, now: Date, waiting: Waiting? = nil, started: Bool? = nil
   ) -> BackfillResult? {
     guard !state.history.isEmpty || started != nil else { return nil }
     let waiter: HistoryJob.Kind? =
@@ -29,7 +31,7 @@ enum HistoryReport {
 
   /// One job as the protocol reports it. The ETA assumes the rest goes at
   /// the pace of this run (``HistoryJob/secondsLeft(at:)``).
-  static func result(_ job: HistoryJob, now: Date, waiting: RequestPacer.Waiting? = nil) -> HistoryJobResult {
+  static func result(_ job: HistoryJob, now: Date, waiting: Waiting? = nil) -> HistoryJobResult {
     let error: String? = if case .failed(let message) = job.phase { message } else { nil }
     let eta = job.secondsLeft(at: now).map { Int($0.rounded(.up)) }
     return HistoryJobResult(

@@ -7,21 +7,21 @@ import QuakesProtocol
 enum SocketFile {
   /// Makes `path` free for a new socket.
   ///
-  /// - Throws: ``ConfigurationError`` when another process listens on it, or
+  /// - Throws: ``SocketListenError`` when another process listens on it, or
   ///   it is not a socket.
-  static func prepare(_ path: String) throws(ConfigurationError) {
+  static func prepare(_ path: String) throws(SocketListenError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     guard status.st_mode & S_IFMT == S_IFSOCK else {
-      throw ConfigurationError("\(path) exists and is not a socket; move it away or choose another --runtime-dir")
+      throw SocketListenError("\(path) exists and is not a socket; move it away or choose another --runtime-dir")
     }
     if Self.isLive(path) {
-      throw ConfigurationError(
+      throw SocketListenError(
         "another quakesd is already serving \(path); stop it first (systemctl stop quakesd, or quakectl status to find it), "
           + "or run this one with another --runtime-dir")
     }
     guard unlink(path) == 0 || errno == ENOENT else {
-      throw ConfigurationError("cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+      throw SocketListenError("cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
     }
   }
 

@@ -1,7 +1,7 @@
 import NIOCore
 import Testing
 
-@testable import QuakesDaemon
+@testable import QuakesServer
 
 /// The replies to one read's requests are written together, in order,
 /// when the read's requests are answered, or at once when they reach

@@ -1,0 +1,64 @@
+import Foundation
+import QuakesProtocol
+import QuakesServer
+
+extension RunningDaemon {
+  /// What the daemon listens on: the two sockets, and the metrics address when one is configured.
+  struct Listening {
+    let sockets: [SocketServer]
+    let metrics: MetricsHTTPServer?
+  }
+
+  /// Binds the metrics address first (its failure then leaves no socket
+  /// file behind), then `control.sock` and `query.sock`.
+  func listen() async throws -> Listening {
+    var metrics: MetricsHTTPServer?
+    if let address = self.configuration.metricsListen {
+      metrics = try await MetricsHTTPServer.listen(on: address)
+    }
+    let sockets = try await self.openSockets()
+    if let metrics {
+      self.logger.info("serving metrics on http://\(metrics.address)/metrics")
+    }
+    return Listening(sockets: sockets, metrics: metrics)
+  }
+
+  /// Serves `control.sock` and `query.sock`: the sockets systemd passed
+  /// (socket activation), else new socket files in the runtime directory.
+  ///
+  /// - Throws: ``ConfigurationError`` when a socket cannot be served.
+  private func openSockets() async throws -> [SocketServer] {
+    let maximumConnections = ServerLimits().maximumConnections
+    let openFiles = OpenFileLimit.raise()
+    if openFiles < maximumConnections + 64 {
+      self.logger.notice("at most \(openFiles) open files: fewer clients than \(maximumConnections) fit at once")
+    }
+    let inherited: [SocketRole: CInt]
+    do {
+      inherited = try SocketActivation.inheritedSockets()
+    } catch {
+      throw ConfigurationError(error.description)
+    }
+    if inherited.count < SocketRole.allCases.count {
+      try DirectoryCreation.create(self.configuration.runtimeDirectory, for: .runtimeDirectory, permissions: 0o755)
+    }
+    var servers: [SocketServer] = []
+    var sockets: [String] = []
+    do {
+      for role in SocketRole.allCases {
+        if let descriptor = inherited[role] {
+          servers.append(try await SocketServer.adopt(role, descriptor: descriptor))
+          sockets.append("\(role.fileName) (passed by systemd)")
+        } else {
+          let path = self.configuration.runtimeDirectory.appendingPathComponent(role.fileName).path
+          servers.append(try await SocketServer.listen(role, at: path, logger: self.logger))
+          sockets.append(path)
+        }
+      }
+    } catch let error as SocketListenError {
+      throw ConfigurationError(error.description)
+    }
+    self.logger.info("listening on \(sockets.joined(separator: " and "))")
+    return servers
+  }
+}

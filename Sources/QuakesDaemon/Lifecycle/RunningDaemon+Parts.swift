@@ -1,0 +1,63 @@
+import Foundation
+import QuakesServer
+
+extension RunningDaemon {
+  /// What more than one part of the running daemon uses: the settings a
+  /// reload replaces, the alert dispatcher, and what the sockets answer
+  /// with.
+  struct Parts: Sendable {
+    /// The server's limits; a reload replaces the idle timeout.
+    let limits: ReloadableSetting<ServerLimits>
+    /// The configuration the daemon runs with; a reload replaces it.
+    let current: ReloadableSetting<DaemonConfiguration>
+    let reloader: ConfigurationReloader?
+    let dispatcher: AlertDispatcher
+    let listCache: ListCache
+    let watchHub: WatchHub
+    let connections: ConnectionCount
+    let metricsSource: MetricsSource
+    /// Answers the requests of both sockets.
+    let responder: RequestResponder
+
+    init(of daemon: RunningDaemon) {
+      let configuration = daemon.configuration
+      let limits = ReloadableSetting(ServerLimits(idleTimeout: configuration.idleTimeout))
+      let current = ReloadableSetting(configuration)
+      let reloader = daemon.reloading.map {
+        ConfigurationReloader(
+          source: $0, current: current, scheduler: daemon.scheduler, network: daemon.network,
+          historyPacer: daemon.historyPacer, store: daemon.store, limits: limits,
+          metrics: daemon.metrics, notifier: daemon.notifier, logger: daemon.logger)
+      }
+      let dispatcher = AlertDispatcher(outbox: daemon.database, configuration: current, logger: daemon.logger)
+      let listCache = ListCache(byteLimit: limits.value.listCacheBytes)
+      let pacer = daemon.historyPacer
+      let reporter = StatusReporter(
+        databasePath: configuration.ephemeral ? nil : configuration.databasePath,
+        timetable: daemon.scheduler.timetable,
+        startedAt: Date(), databasePageCacheBytes: configuration.ephemeral ? nil : daemon.database.pageCacheBytes,
+        historyWaiting: { pacer.waiting(at: $0).map { ($0.until, $0.reason) } })
+      let watchHub = WatchHub(
+        store: daemon.store, reporter: reporter, metrics: daemon.metrics, logger: daemon.logger)
+      let connections = ConnectionCount()
+      let metricsSource = MetricsSource(
+        metrics: daemon.metrics, reporter: reporter, connections: connections, watchHub: watchHub)
+      let answering = RequestResponder.Parts(
+        catalogue: CatalogueReader(
+          store: daemon.store, database: daemon.database, progress: daemon.listener.progress),
+        reporter: reporter, listCache: listCache, watchHub: watchHub,
+        refresher: FeedPoller(store: daemon.store), backup: daemon.backup, reloader: reloader,
+        metrics: daemon.metrics, metricsText: metricsSource,
+        alerts: AlertQueries(outbox: daemon.database, configuration: current, dispatcher: dispatcher))
+      self.limits = limits
+      self.current = current
+      self.reloader = reloader
+      self.dispatcher = dispatcher
+      self.listCache = listCache
+      self.watchHub = watchHub
+      self.connections = connections
+      self.metricsSource = metricsSource
+      self.responder = RequestResponder(store: daemon.store, parts: answering, logger: daemon.logger)
+    }
+  }
+}

@@ -1,0 +1,18 @@
+public import QuakesModel
+
+/// The read side of a local store: the questions about the cached quakes
+/// that the database answers with the selectors' semantics, through
+/// connections of its own (a read never waits for the writer).
+///
+/// The socket server asks them through this protocol, so that it depends on
+/// no one database: SQLite implements it (`SQLiteLocalStore`), and so can
+/// another store.
+public protocol QuakesCatalogue: Sendable {
+  /// The page of `query`: its quakes in its order, and how many match
+  /// when `countingMatches`.
+  func quakesPage(_ query: QuakesQuery, countingMatches: Bool) async throws -> QuakesPage
+  /// How many cached quakes match `filter`.
+  func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int
+  /// The cached quake with `id`; `nil` if there is none.
+  func quake(id: Quake.ID) async throws -> Quake?
+}

@@ -1,0 +1,5 @@
+public import QuakesData
+
+/// The queries of ``SQLiteLocalStore+Query.swift`` are what the socket
+/// server reads the cache through.
+extension SQLiteLocalStore: QuakesCatalogue {}
