@@ -25,26 +25,29 @@ extension LineConnection {
   /// thread every other test of the run (and the readers of the children's
   /// output) needed, and under load the run stalled.
   ///
-  /// - Throws: ``LineConnectionError`` on timeout, or when the server closed the connection.
-  public func readLine() async throws -> String {
+  /// - Throws: ``LineConnectionError`` when no line came within `timeout`,
+  ///   or the server closed the connection.
+  public func readLine(timeout: Duration = LineConnection.testTimeout) async throws -> String {
     nonisolated(unsafe) let connection = self
-    let line = try await onAThreadOfItsOwn { try connection.readLine(until: .now + Self.testTimeout) }
+    let line = try await onAThreadOfItsOwn { try connection.readLine(until: .now + timeout) }
     return String(decoding: line, as: UTF8.self)
   }
 
   /// The next line, parsed as a JSON object.
-  public func readObject() async throws -> [String: Any] {
-    let line = try await self.readLine()
+  public func readObject(timeout: Duration = LineConnection.testTimeout) async throws -> [String: Any] {
+    let line = try await self.readLine(timeout: timeout)
     guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
       throw NotAnObject(line: line)
     }
     return object
   }
 
-  /// Sends one request line and reads the reply line as a JSON object.
-  public func call(_ request: String) async throws -> [String: Any] {
+  /// Sends one request line and reads the reply line as a JSON object,
+  /// waiting `timeout` for it (longer for a reply that waits for a large
+  /// write, which a loaded machine makes slow).
+  public func call(_ request: String, timeout: Duration = LineConnection.testTimeout) async throws -> [String: Any] {
     try self.send(request + "\n")
-    return try await self.readObject()
+    return try await self.readObject(timeout: timeout)
   }
 
   /// Whether the server closed the connection (reads end-of-file) within

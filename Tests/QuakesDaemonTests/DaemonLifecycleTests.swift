@@ -102,9 +102,10 @@ struct DaemonLifecycleTests {
           "\(second.child.printed)")
         // Killed before its commit, the feed is fetched and written again;
         // after it, the restart's poll is a 304. Either way, a refresh that
-        // waits ends with every quake in the cache.
+        // waits ends with every quake in the cache (a write of 40,000: on a
+        // loaded machine it took over the 30 s a reply line gets).
         let refresh = try await second.control().call(
-          #"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#)
+          #"{"method":"quakes.refresh","params":{"feed":"all_month","wait":true}}"#, timeout: .seconds(90))
         #expect(refresh.result != nil, "\(refresh)")
         #expect(try await second.query().call(#"{"method":"quakes.count"}"#).result?["count"] as? Int == count)
       }

@@ -21,17 +21,13 @@ public struct FDSNError: LocalizedError, Hashable, Sendable {
   /// `FDSN request <url> failed after N attempts: <what happened>. <what to do>`.
   public var errorDescription: String? {
     let tries = self.attempts == 1 ? "" : " after \(self.attempts) attempts"
-    var message = "FDSN request \(self.url) failed\(tries): \(self.cause.reason)."
-    if let remedy = self.cause.remedy {
-      message += " \(remedy)."
-    }
-    return message
+    return self.cause.sentence("FDSN request \(self.url) failed\(tries)")
   }
 }
 
 extension FDSNError {
   /// What went wrong with an FDSN request.
-  public enum Cause: Hashable, Sendable {
+  public enum Cause: Hashable, Sendable, FailureCause {
     /// No complete response arrived.
     case transport(NetworkError)
     /// The service answered with an error status; `message` is the

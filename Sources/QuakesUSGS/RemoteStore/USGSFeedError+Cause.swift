@@ -1,6 +1,6 @@
 extension USGSFeedError {
   /// What went wrong with a fetch.
-  public enum Cause: Hashable, Sendable {
+  public enum Cause: Hashable, Sendable, FailureCause {
     /// No complete response arrived (DNS, connection, TLS, timeout, truncated
     /// or oversized body, …).
     case transport(NetworkError)

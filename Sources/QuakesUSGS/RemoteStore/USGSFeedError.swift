@@ -25,10 +25,7 @@ public struct USGSFeedError: LocalizedError, Hashable, Sendable {
 
   /// `cannot fetch feed <feed> from <url>: <what happened>. <what to do> <what the daemon does>`.
   public var errorDescription: String? {
-    var message = "cannot fetch feed \(self.feed.name) from \(self.url): \(self.cause.reason)."
-    if let remedy = self.cause.remedy {
-      message += " \(remedy)."
-    }
-    return message + " quakesd keeps the cached quakes and tries again later."
+    self.cause.sentence("cannot fetch feed \(self.feed.name) from \(self.url)")
+      + " quakesd keeps the cached quakes and tries again later."
   }
 }
