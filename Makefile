@@ -9,8 +9,12 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config sqlite3 systemd groff-base
-# What only the tests use: the Prometheus text parser the metrics tests check with.
-TEST_DEBIAN_PACKAGES := python3-prometheus-client
+# What only the tests use: the Prometheus text parser the metrics tests check
+# with; python3-venv for ObsPy, the FDSN client the FDSN service is tested with.
+TEST_DEBIAN_PACKAGES := python3-prometheus-client python3-venv curl
+# ObsPy from PyPI in its own virtual environment; the tests that run it are
+# skipped, with a message, when it cannot be installed (no network).
+OBSPY_VENV := .build/obspy-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
@@ -59,6 +63,9 @@ format: toolchain
 
 test: deps lint
 	$(call install-missing,$(TEST_DEBIAN_PACKAGES))
+	@[ -x $(OBSPY_VENV)/bin/python ] && $(OBSPY_VENV)/bin/python -c 'import obspy' 2>/dev/null || \
+	  { rm -rf $(OBSPY_VENV) && /usr/bin/python3 -m venv $(OBSPY_VENV) && $(OBSPY_VENV)/bin/pip install -q obspy; } || \
+	  echo "test: ObsPy could not be installed from PyPI; the ObsPy client tests will be skipped"
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-smoke

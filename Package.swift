@@ -11,6 +11,7 @@
 //       ← QuakesSQLite (the SQLite local store)
 //       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //       ← QuakesServer (the sockets, request routing and watchers; also on QuakesProtocol)
+//         ← QuakesFDSN (the FDSN event web service over HTTP; also on QuakesClient's GeoJSON)
 //       ← QuakesDaemon (configuration, scheduler, alerts, metrics, systemd via CSystemd, logging;
 //         the parts QuakesServer asks of it) ← QuakesdCommandLine (flags, signals) ← quakesd (the daemon)
 //   quakes: both command lines in one binary, run as whichever its name says (the Debian package's)
@@ -126,6 +127,22 @@ let package = Package(
         "QuakesProtocol",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    // The cache as an FDSN event web service (fdsnws-event 1.2) over HTTP:
+    // the request's parameters as a QuakesQuery, QuakeML, text and GeoJSON.
+    .target(
+      name: "QuakesFDSN",
+      dependencies: [
+        "QuakesModel",
+        "QuakesProtocol",
+        "QuakesServer",
+        "QuakesClient",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSwift
@@ -145,6 +162,7 @@ let package = Package(
         "QuakesUSGS",
         "QuakesProtocol",
         "QuakesServer",
+        "QuakesFDSN",
         "CSystemd",
         "CSpawn",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -283,6 +301,11 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesFDSNTests",
+      dependencies: ["QuakesFDSN", "QuakesModel", "QuakesServer"],
       swiftSettings: strictSwift
     ),
     .testTarget(

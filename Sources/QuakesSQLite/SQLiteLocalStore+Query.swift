@@ -104,6 +104,32 @@ extension SQLiteLocalStore {
     }
   }
 
+  /// The networks of the cached quakes, one per network in any case, in
+  /// the order of their keys: a walk of the `quakes_network` index from
+  /// one key to the next (a read per network, not per quake).
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
+  public func networks() async throws -> [String] {
+    do {
+      return try await self.writer.read { db in
+        try String.fetchAll(
+          db,
+          sql: """
+            WITH RECURSIVE keys(key) AS (
+              SELECT (SELECT min(network_key) FROM quakes)
+              UNION ALL
+              SELECT (SELECT min(network_key) FROM quakes WHERE network_key > keys.key) FROM keys
+              WHERE keys.key IS NOT NULL
+            )
+            SELECT (SELECT network FROM quakes WHERE network_key = keys.key LIMIT 1) FROM keys
+            WHERE keys.key IS NOT NULL
+            """)
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+  }
+
   /// Runs `read` in a read transaction of a reading connection, blocking
   /// the calling thread meanwhile (GRDB's synchronous read: a function
   /// that is not `async` gets it).

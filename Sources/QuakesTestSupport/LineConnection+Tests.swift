@@ -33,6 +33,18 @@ extension LineConnection {
     return String(decoding: line, as: UTF8.self)
   }
 
+  /// The next line, parsed as a JSON object, waited for on the calling
+  /// thread: for a loop of thousands of replies that runs on a thread of
+  /// its own (``onAThreadOfItsOwn(_:)``), where a hop per line back to the
+  /// task pool would wait on every other test of the run.
+  public func readObjectOnThisThread(timeout: Duration = LineConnection.testTimeout) throws -> [String: Any] {
+    let line = try self.readLine(until: .now + timeout)
+    guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+      throw NotAnObject(line: String(decoding: line, as: UTF8.self))
+    }
+    return object
+  }
+
   /// The next line, parsed as a JSON object.
   public func readObject(timeout: Duration = LineConnection.testTimeout) async throws -> [String: Any] {
     let line = try await self.readLine(timeout: timeout)

@@ -69,6 +69,9 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .flag(of: .metricsListen), help: .flag(of: .metricsListen))
   var metricsListen: String?
 
+  @Option(name: .flag(of: .httpListen), help: .flag(of: .httpListen))
+  var httpListen: String?
+
   @Flag(
     name: .customLong("check-config"),
     help: "Check the configuration, print the effective values and where each came from, and exit.")
@@ -130,6 +133,7 @@ struct QuakesdCommand: AsyncParsableCommand {
     settings.record(.upstreamDeletions, given: self.noUpstreamDeletions)
     settings.record(.logLevel, value: self.logLevel)
     settings.record(.metricsListen, value: self.metricsListen)
+    settings.record(.httpListen, value: self.httpListen)
     return settings
   }
 }

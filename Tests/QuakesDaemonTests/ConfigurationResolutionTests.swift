@@ -132,7 +132,8 @@ struct ConfigurationResolutionTests {
       "QUAKESD_LOG_LEVEL": "TRACE", "QUAKESD_CONNECT_TIMEOUT": "1s", "QUAKESD_REQUEST_TIMEOUT": "5m",
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_DATABASE_CACHE": "64MiB",
       "QUAKESD_RETENTION": "[{keep: 30d}]",
-      "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
+      "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_HTTP_LISTEN": "0.0.0.0:8080", "QUAKESD_HTTP_MAX_EVENTS": "500",
+      "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
       "QUAKESD_RECONCILE": "6h", "QUAKESD_CONTACT": "mailto:ops@example.org",
@@ -153,6 +154,8 @@ struct ConfigurationResolutionTests {
     #expect(configuration.databaseCacheBytes == 64 << 20)
     #expect(configuration.sync.retention.map(\.keepSeconds) == [30 * 86_400])
     #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
+    #expect(configuration.httpListen?.description == "0.0.0.0:8080", "another address is written out")
+    #expect(configuration.httpMaxEvents == 500)
     #expect(configuration.syncOptions.alerts.map(\.name) == ["big"])
     #expect(configuration.syncOptions.alerts.first?.triggers == [.new, .deleted])
     #expect(configuration.syncOptions.alerts.first?.filter.minMagnitude == 6)
@@ -440,22 +443,31 @@ struct ConfigurationResolutionTests {
   }
 
   @Test(
-    "metrics-listen: off, a port on the loopback address, or an address and a port",
-    arguments: [
+    "metrics-listen and http-listen: off, a port on the loopback address, or an address and a port",
+    arguments: [ConfigurationKey.metricsListen, .httpListen],
+    [
       ("off", nil), ("OFF", nil), ("9464", "127.0.0.1:9464"), ("0", "127.0.0.1:0"), ("0.0.0.0:9464", "0.0.0.0:9464"),
       ("[::1]:9464", "[::1]:9464"), ("localhost:80", "localhost:80"),
     ] as [(String, String?)])
-  func metricsAddresses(text: String, address: String?) throws {
-    let resolved = try self.resolve("metrics-listen: \"\(text)\"\n")
-    #expect(resolved.configuration.metricsListen?.description == address)
-    #expect(resolved.value(of: .metricsListen) == address ?? "off")
+  func listenAddresses(key: ConfigurationKey, case: (text: String, address: String?)) throws {
+    let resolved = try self.resolve("\(key.name): \"\(`case`.text)\"\n")
+    let address = key == .metricsListen ? resolved.configuration.metricsListen : resolved.configuration.httpListen
+    #expect(address?.description == `case`.address)
+    #expect(resolved.value(of: key) == `case`.address ?? "off")
   }
 
   @Test(
-    "metrics-listen refuses what is no address",
-    arguments: ["65536", "-1", "host:", ":9464", "::1:9464", "[::1]", "[127.0.0.1]:80", "a b:1", "9464x", "on"])
-  func badMetricsAddresses(text: String) {
-    let message = self.message("metrics-listen: \"\(text)\"\n")
-    #expect(message.contains("metrics-listen \"\(text)\" is not allowed; allowed: off, a port"), "\(message)")
+    "metrics-listen and http-listen refuse what is no address",
+    arguments: [ConfigurationKey.metricsListen, .httpListen],
+    ["65536", "-1", "host:", ":9464", "::1:9464", "[::1]", "[127.0.0.1]:80", "a b:1", "9464x", "on"])
+  func badListenAddresses(key: ConfigurationKey, text: String) {
+    let message = self.message("\(key.name): \"\(text)\"\n")
+    #expect(message.contains("\(key.name) \"\(text)\" is not allowed; allowed: off, a port"), "\(message)")
+  }
+
+  @Test("http-max-events: a whole number from 1 to 1000000", arguments: ["0", "1000001", "-5", "2.5", "many", ""])
+  func badMaximumEvents(text: String) {
+    let message = self.message("http-max-events: \"\(text)\"\n")
+    #expect(message.contains("allowed: a whole number from 1 to 1000000"), "\(message)")
   }
 }

@@ -16,7 +16,7 @@ struct MetricsRequestDeadlineTests {
   private func withServer(
     deadline: Duration, _ body: (_ port: Int) async throws -> Void
   ) async throws {
-    let address = try #require(MetricsAddress(parsing: "127.0.0.1:0"))
+    let address = try #require(ListenAddress(parsing: "127.0.0.1:0"))
     let server = try await MetricsHTTPServer.listen(
       on: address, requestDeadline: .nanoseconds(Int64(deadline.components.seconds * 1_000_000_000)))
     let port = try #require(server.address.split(separator: ":").last.flatMap { Int($0) })

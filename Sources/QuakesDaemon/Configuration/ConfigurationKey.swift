@@ -39,6 +39,10 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case retention = "retention"
   /// Where `/metrics` is served over TCP, if anywhere.
   case metricsListen = "metrics-listen"
+  /// Where the FDSN event web service is served over TCP, if anywhere.
+  case httpListen = "http-listen"
+  /// The most events one FDSN answer holds.
+  case httpMaxEvents = "http-max-events"
   /// The alert rules and their channels.
   case alerts = "alerts"
   /// How many attempts an alert delivery gets.
@@ -117,8 +121,19 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         flag: ConfigurationFlag(
           name: "--metrics-listen", kind: .option(valueName: "address"),
           help: "Serve /metrics over HTTP there: a port (on 127.0.0.1) or address:port (default: off)."),
-        format: .metricsAddress,
+        format: .listenAddress(port: 9464),
         field: \.metricsListen)
+    case .httpListen:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--http-listen", kind: .option(valueName: "address"),
+          help:
+            "Serve the FDSN event web service (/fdsnws/event/1/) there: a port (on 127.0.0.1) or address:port (default: off)."
+        ),
+        format: .listenAddress(port: 8080),
+        field: \.httpListen)
+    case .httpMaxEvents:
+      ConfigurationKeyDeclaration(flag: nil, format: .maximumEvents, field: \.httpMaxEvents)
     case .alerts:
       ConfigurationKeyDeclaration(flag: nil, format: .alertRules, field: \.alertRules)
     case .alertAttempts:
@@ -147,7 +162,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .fdsnBaseURL, .databaseCache: false
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .fdsnBaseURL,
+      .databaseCache:
+      false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:
       true

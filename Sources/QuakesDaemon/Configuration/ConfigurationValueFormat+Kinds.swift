@@ -125,17 +125,17 @@ extension ConfigurationValueFormat where Value == Duration? {
   }
 }
 
-extension ConfigurationValueFormat where Value == MetricsAddress? {
-  /// Where to serve `/metrics`: `off`, a port (on the loopback address), or
-  /// an address and a port.
-  static var metricsAddress: Self {
+extension ConfigurationValueFormat where Value == ListenAddress? {
+  /// Where to serve HTTP: `off`, a port (on the loopback address), or an
+  /// address and a port; `port` is the example's.
+  static func listenAddress(port: Int) -> Self {
     .scalar(
       allowedValues:
-        "off, a port (0 to 65535; on 127.0.0.1), or an address and a port: 127.0.0.1:9464, [::1]:9464, 0.0.0.0:9464",
-      example: "127.0.0.1:9464", format: { $0?.description ?? "off" }
+        "off, a port (0 to 65535; on 127.0.0.1), or an address and a port: 127.0.0.1:\(port), [::1]:\(port), 0.0.0.0:\(port)",
+      example: "127.0.0.1:\(port)", format: { $0?.description ?? "off" }
     ) { text, source throws(ConfigurationError) in
       if text.lowercased() == "off" { return nil }
-      guard let address = MetricsAddress(parsing: text) else { throw source.badValue(text) }
+      guard let address = ListenAddress(parsing: text) else { throw source.badValue(text) }
       return address
     }
   }

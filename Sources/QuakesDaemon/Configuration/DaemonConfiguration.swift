@@ -35,7 +35,12 @@ public struct DaemonConfiguration: Sendable {
   /// The least severe log lines written.
   public var logLevel: Logger.Level
   /// Where `/metrics` is served over TCP; `nil` for nowhere (the default).
-  public var metricsListen: MetricsAddress?
+  public var metricsListen: ListenAddress?
+  /// Where the FDSN event web service is served over TCP; `nil` for nowhere (the default).
+  public var httpListen: ListenAddress?
+  /// The most events one FDSN answer holds: a request without a `limit`
+  /// that matches more is refused, as USGS does with its 20,000.
+  public var httpMaxEvents = 20_000
   /// The alert rules and their channels (none by default).
   var alertRules: [ConfiguredAlertRule] = []
   /// How failed alert deliveries are tried again.
@@ -67,7 +72,7 @@ public struct DaemonConfiguration: Sendable {
     idleTimeout: Duration = .seconds(300),
     network: CurlNetworkSession.Configuration = CurlNetworkSession.Configuration(),
     logLevel: Logger.Level = .info,
-    metricsListen: MetricsAddress? = nil
+    metricsListen: ListenAddress? = nil
   ) {
     self.stateDirectory = stateDirectory
     self.ephemeral = ephemeral

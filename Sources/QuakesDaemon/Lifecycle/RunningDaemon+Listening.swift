@@ -1,26 +1,45 @@
 import Foundation
+import QuakesFDSN
 import QuakesProtocol
 import QuakesServer
 
 extension RunningDaemon {
-  /// What the daemon listens on: the two sockets, and the metrics address when one is configured.
+  /// What the daemon listens on: the two sockets, and the HTTP addresses configured.
   struct Listening {
     let sockets: [SocketServer]
     let metrics: MetricsHTTPServer?
+    let fdsn: FDSNHTTPServer?
   }
 
-  /// Binds the metrics address first (its failure then leaves no socket
+  /// Binds the HTTP addresses first (their failure then leaves no socket
   /// file behind), then `control.sock` and `query.sock`.
-  func listen() async throws -> Listening {
+  ///
+  /// - Throws: ``ConfigurationError`` naming the address or socket that
+  ///   cannot be served.
+  func listen(_ parts: Parts) async throws -> Listening {
     var metrics: MetricsHTTPServer?
     if let address = self.configuration.metricsListen {
       metrics = try await MetricsHTTPServer.listen(on: address)
+    }
+    var fdsn: FDSNHTTPServer?
+    if let address = self.configuration.httpListen {
+      let service = FDSNEventService(catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents)
+      do {
+        fdsn = try await FDSNHTTPServer.listen(host: address.host, port: address.port, service: service)
+      } catch {
+        throw ConfigurationError(
+          "cannot serve the FDSN event service on \(address) (\(error)); choose another address or port (http-listen, --http-listen, QUAKESD_HTTP_LISTEN)"
+        )
+      }
     }
     let sockets = try await self.openSockets()
     if let metrics {
       self.logger.info("serving metrics on http://\(metrics.address)/metrics")
     }
-    return Listening(sockets: sockets, metrics: metrics)
+    if let fdsn {
+      self.logger.info("serving the FDSN event service on http://\(fdsn.address)\(FDSNEventService.root)")
+    }
+    return Listening(sockets: sockets, metrics: metrics, fdsn: fdsn)
   }
 
   /// Serves `control.sock` and `query.sock`: the sockets systemd passed

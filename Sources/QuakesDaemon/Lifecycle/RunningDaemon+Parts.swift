@@ -16,6 +16,8 @@ extension RunningDaemon {
     let watchHub: WatchHub
     let connections: ConnectionCount
     let metricsSource: MetricsSource
+    /// Reads the database for the sockets and the FDSN service.
+    let catalogue: CatalogueReader
     /// Answers the requests of both sockets.
     let responder: RequestResponder
 
@@ -42,9 +44,10 @@ extension RunningDaemon {
       let connections = ConnectionCount()
       let metricsSource = MetricsSource(
         metrics: daemon.metrics, reporter: reporter, connections: connections, watchHub: watchHub)
+      let catalogue = CatalogueReader(
+        store: daemon.store, database: daemon.database, progress: daemon.listener.progress)
       let answering = RequestResponder.Parts(
-        catalogue: CatalogueReader(
-          store: daemon.store, database: daemon.database, progress: daemon.listener.progress),
+        catalogue: catalogue,
         reporter: reporter, listCache: listCache, watchHub: watchHub,
         refresher: FeedPoller(store: daemon.store), backup: daemon.backup, reloader: reloader,
         metrics: daemon.metrics, metricsText: metricsSource,
@@ -57,6 +60,7 @@ extension RunningDaemon {
       self.watchHub = watchHub
       self.connections = connections
       self.metricsSource = metricsSource
+      self.catalogue = catalogue
       self.responder = RequestResponder(store: daemon.store, parts: answering, logger: daemon.logger)
     }
   }

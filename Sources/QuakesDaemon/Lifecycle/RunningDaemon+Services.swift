@@ -56,6 +56,9 @@ extension RunningDaemon {
           await metricsServer.run(metrics: { parts.metricsSource.text(of: store.snapshot()) }, logger: logger)
         })
     }
+    if let fdsn = listening.fdsn {
+      services.append(DaemonService("FDSN web service") { await fdsn.run(logger: logger) })
+    }
     for server in listening.sockets {
       services.append(
         DaemonService("\(server.role.fileName) server") {

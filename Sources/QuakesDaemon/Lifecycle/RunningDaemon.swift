@@ -48,7 +48,7 @@ struct RunningDaemon<LocalStore: PersistentSessionLocalStore, RemoteStore: Persi
     let parts = Parts(of: self)
     let listening: Listening
     do {
-      listening = try await self.listen()
+      listening = try await self.listen(parts)
     } catch {
       await self.listener.shutdown()
       throw error

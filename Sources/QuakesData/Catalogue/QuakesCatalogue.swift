@@ -15,4 +15,6 @@ public protocol QuakesCatalogue: Sendable {
   func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int
   /// The cached quake with `id`; `nil` if there is none.
   func quake(id: Quake.ID) async throws -> Quake?
+  /// The networks of the cached quakes, each once.
+  func networks() async throws -> [String]
 }

@@ -6,7 +6,7 @@ public struct ReloadResult: Hashable, Sendable, Codable {
   /// The keys whose new values now apply (e.g. `feeds`, `log-level`).
   public var applied: [String]
   /// The keys whose new values need a restart (`state-dir`, `runtime-dir`,
-  /// `feed-base-url`, `metrics-listen`); the daemon keeps their old values until then.
+  /// `feed-base-url`, `metrics-listen`, `http-listen`, …); the daemon keeps their old values until then.
   public var restartNeeded: [String]
 
   /// Creates a result.

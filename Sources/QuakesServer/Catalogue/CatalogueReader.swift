@@ -1,7 +1,7 @@
 package import ImmutableData
 package import QuakesData
-import QuakesModel
-import QuakesProtocol
+package import QuakesModel
+package import QuakesProtocol
 
 /// Answers the questions about the cached quakes (`quakes.list`,
 /// `quakes.count`, `quakes.get`, `alerts.test`) from the database, with the
@@ -28,7 +28,7 @@ package struct CatalogueReader: Sendable {
   }
 
   /// The state as it is now, once the database holds its writes.
-  func freshState() async -> QuakesState {
+  package func freshState() async -> QuakesState {
     let (state, count) = self.store.countedSnapshot()
     await self.progress.wait(forTransition: count)
     return state
@@ -37,21 +37,27 @@ package struct CatalogueReader: Sendable {
   /// The page of `query`, its matches counted if `countingMatches`
   /// (``QuakesCatalogue/quakesPage(_:countingMatches:)``). Call it after
   /// ``freshState()``.
-  func page(_ query: QuakesQuery, countingMatches: Bool) async throws(ProtocolError) -> QuakesPage {
+  package func page(_ query: QuakesQuery, countingMatches: Bool) async throws(ProtocolError) -> QuakesPage {
     try await self.reading { try await self.database.quakesPage(query, countingMatches: countingMatches) }
   }
 
   /// How many quakes match `filter`, as fresh as the state now.
-  func count(matching filter: QuakesQuery.Filter) async throws(ProtocolError) -> Int {
+  package func count(matching filter: QuakesQuery.Filter) async throws(ProtocolError) -> Int {
     _ = await self.freshState()
     return try await self.reading { try await self.database.quakesCount(matching: filter) }
   }
 
   /// The quake with `id`, as fresh as the state now; `nil` if the cache
   /// has none.
-  func quake(id: Quake.ID) async throws(ProtocolError) -> Quake? {
+  package func quake(id: Quake.ID) async throws(ProtocolError) -> Quake? {
     _ = await self.freshState()
     return try await self.reading { try await self.database.quake(id: id) }
+  }
+
+  /// The networks of the cached quakes, each once (the FDSN service's
+  /// `catalogs` and `contributors`).
+  package func networks() async throws(ProtocolError) -> [String] {
+    try await self.reading { try await self.database.networks() }
   }
 
   private func reading<T>(_ read: () async throws -> T) async throws(ProtocolError) -> T {

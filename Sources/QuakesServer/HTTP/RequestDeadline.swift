@@ -1,6 +1,6 @@
 import NIOCore
 
-/// Closes a metrics connection whose request does not arrive whole in time:
+/// Closes an HTTP connection whose request does not arrive whole in time:
 /// the first request within `deadline` of the connection's accept, each
 /// later one within `deadline` of its first byte.
 ///

@@ -1,9 +1,10 @@
-/// Where `/metrics` is served over TCP: `metrics-listen`, off unless set.
+/// A TCP address quakesd serves HTTP on: `metrics-listen` (`/metrics`) and
+/// `http-listen` (the FDSN event service), each off unless set.
 ///
-/// A port alone means the loopback address, so turning metrics on never
-/// exposes them beyond the host by accident; any other address must be
+/// A port alone means the loopback address, so turning one on never
+/// exposes it beyond the host by accident; any other address must be
 /// written out (`0.0.0.0:9464`, `[::]:9464`).
-public struct MetricsAddress: Hashable, Sendable, CustomStringConvertible {
+public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
   /// The address to bind, e.g. `127.0.0.1` or `::1`.
   public let host: String
   /// The port; 0 lets the kernel choose one (the log names it).

@@ -1,0 +1,128 @@
+import QuakesModel
+
+/// Writes events as QuakeML 1.2 BED, the FDSN event service's `xml`
+/// format, a piece at a time (``opening``, an ``event(_:)`` each,
+/// ``closing``), so that an answer of any length is written as it is read.
+///
+/// Each cached quake is one event with its one origin and magnitude, as in
+/// USGS's summaries: the origin's time, place, depth (in metres, as QuakeML
+/// has it), quality (stations, gap, distance, RMS) and review status; the
+/// magnitude and its type; the place as the event's description; the
+/// network as the agency. Identifiers are `smi:quakesd/event/<id>` and the
+/// like, the id escaped where QuakeML's pattern does not allow a character.
+/// ObsPy's schema check (`obspy.io.quakeml.core._validate`) passes on it.
+enum QuakeMLWriter {
+  /// The document up to its first event.
+  static let opening = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <q:quakeml xmlns:q="http://quakeml.org/xmlns/quakeml/1.2" xmlns="http://quakeml.org/xmlns/bed/1.2">
+    <eventParameters publicID="smi:quakesd/fdsnws/event/1/query">
+
+    """
+
+  /// The document after its last event.
+  static let closing = "</eventParameters>\n</q:quakeml>\n"
+
+  /// One event, with its newline.
+  static func event(_ quake: Quake) -> String {
+    let key = Self.identifier(quake.id)
+    let origin = "smi:quakesd/origin/\(key)"
+    let magnitude = "smi:quakesd/magnitude/\(key)"
+    let agency = quake.catalog.network.map {
+      "<creationInfo><agencyID>\(Self.escaped($0, limit: 64))</agencyID></creationInfo>"
+    }
+    var xml = "<event publicID=\"smi:quakesd/event/\(key)\">"
+    if let place = quake.place, !place.isEmpty {
+      xml += "<description><type>earthquake name</type><text>\(Self.escaped(place))</text></description>"
+    }
+    xml += "<origin publicID=\"\(origin)\">"
+    xml += "<time><value>\(Timestamp.iso8601(quake.time))</value></time>"
+    xml += "<longitude><value>\(Self.number(quake.longitude))</value></longitude>"
+    xml += "<latitude><value>\(Self.number(quake.latitude))</value></latitude>"
+    if let depth = quake.depth {
+      xml += "<depth><value>\(Self.number((depth * 10_000).rounded() / 10))</value></depth>"
+    }
+    xml += Self.quality(quake.solution)
+    switch quake.status?.rawValue {
+    case "reviewed": xml += "<evaluationMode>manual</evaluationMode><evaluationStatus>reviewed</evaluationStatus>"
+    case "automatic": xml += "<evaluationMode>automatic</evaluationMode>"
+    default: break
+    }
+    xml += (agency ?? "") + "</origin>"
+    if let value = quake.magnitude {
+      xml += "<magnitude publicID=\"\(magnitude)\"><mag><value>\(Self.number(value))</value></mag>"
+      if let type = quake.magnitudeType, !type.isEmpty {
+        xml += "<type>\(Self.escaped(type, limit: 32))</type>"
+      }
+      xml += "<originID>\(origin)</originID>" + (agency ?? "") + "</magnitude>"
+      xml += "<preferredMagnitudeID>\(magnitude)</preferredMagnitudeID>"
+    }
+    xml += "<preferredOriginID>\(origin)</preferredOriginID>"
+    if let type = QuakeMLEventType.of(quake.eventType) {
+      xml += "<type>\(type)</type>"
+    }
+    xml += "<creationInfo>"
+    if let network = quake.catalog.network {
+      xml += "<agencyID>\(Self.escaped(network, limit: 64))</agencyID>"
+    }
+    xml += "<creationTime>\(Timestamp.iso8601(quake.updated))</creationTime></creationInfo>"
+    return xml + "</event>\n"
+  }
+
+  private static func quality(_ solution: QuakeSolution) -> String {
+    var quality = ""
+    if let count = solution.stationCount { quality += "<usedStationCount>\(count)</usedStationCount>" }
+    if let rms = solution.rootMeanSquare { quality += "<standardError>\(Self.number(rms))</standardError>" }
+    if let gap = solution.azimuthalGap { quality += "<azimuthalGap>\(Self.number(gap))</azimuthalGap>" }
+    if let distance = solution.minimumDistance {
+      quality += "<minimumDistance>\(Self.number(distance))</minimumDistance>"
+    }
+    return quality.isEmpty ? "" : "<quality>\(quality)</quality>"
+  }
+
+  /// A number as `xs:double` reads it (the shortest text that reads back the same).
+  static func number(_ value: Double) -> String {
+    String(value)
+  }
+
+  /// `id` as the last part of a QuakeML identifier: its letters, digits and
+  /// the marks the pattern allows stay; any other byte is `~` and two hex
+  /// digits (`~` itself too), so two ids never share one.
+  static func identifier(_ id: String) -> String {
+    var key = ""
+    for byte in id.utf8 {
+      let allowed =
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || "-.*()_'".utf8.contains(byte)
+      if allowed {
+        key.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        key += "~" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return key.isEmpty ? "~" : key
+  }
+
+  /// `text` as XML character data, at most `limit` characters: markup
+  /// escaped, and the control characters XML 1.0 cannot carry at all
+  /// (even escaped) written as spaces.
+  static func escaped(_ text: String, limit: Int = .max) -> String {
+    var escaped = ""
+    for character in text.prefix(limit) {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default:
+        let isControl = character.unicodeScalars.contains {
+          ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }
+        escaped.append(isControl ? " " : character)
+      }
+    }
+    return escaped
+  }
+}

@@ -1,0 +1,124 @@
+package import Foundation
+import QuakesModel
+import QuakesProtocol
+package import QuakesServer
+
+/// The FDSN event web service (fdsnws-event 1.2) over the cache: reads a
+/// request's path and query, asks the database through the socket server's
+/// ``CatalogueReader`` (the same answers as `quakes.list` and
+/// `quakes.count`), and says what to answer. Read-only: nothing here can
+/// change the cache. HTTP itself is ``FDSNHTTPServer``'s.
+package struct FDSNEventService: Sendable {
+  /// Where the service's resources are.
+  package static let root = "/fdsnws/event/1/"
+
+  let catalogue: CatalogueReader
+  /// The most events one answer holds: a request without a `limit` that
+  /// matches more is refused (400), as USGS does, and so is a larger `limit`.
+  let limitCeiling: Int
+
+  package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000) {
+    self.catalogue = catalogue
+    self.limitCeiling = limitCeiling
+  }
+
+  /// The answer to a `GET` (or `HEAD`) of `target` (path and query, as
+  /// sent), which came for `host` (the `Host` header; the WADL and the
+  /// error documents name it).
+  package func respond(to target: String, host: String, now: Date = Date()) async -> FDSNResponse {
+    let base = "http://\(host)\(Self.root)"
+    let (path, query) = Self.split(target)
+    do throws(FDSNRequestError) {
+      guard path.hasPrefix(Self.root) || path == String(Self.root.dropLast()) else {
+        throw FDSNRequestError("quakesd serves the FDSN event service under \(Self.root) only.", status: 404)
+      }
+      let resource = path.dropFirst(Self.root.count)
+      let parameters = try FDSNQueryString.parameters(of: query)
+      switch resource {
+      case "query": return try await self.events(try Self.request(parameters, self.limitCeiling), now: now)
+      case "count": return try await self.count(try Self.request(parameters, self.limitCeiling))
+      case "version": return .text(FDSNServiceDocuments.version + "\n")
+      case "application.wadl":
+        return .text(FDSNServiceDocuments.wadl(base: base), contentType: "application/xml")
+      case "catalogs", "contributors":
+        let networks = try await self.read { try await self.catalogue.networks() }
+        let (root, item) = resource == "catalogs" ? ("Catalogs", "Catalog") : ("Contributors", "Contributor")
+        return .text(FDSNServiceDocuments.list(root, item: item, of: networks), contentType: "application/xml")
+      case "":
+        return .text(
+          "quakesd serves the FDSN event service 1.2 here: query, count, version, application.wadl, catalogs, contributors.\n"
+        )
+      default:
+        throw FDSNRequestError("\(path) is not a resource of the FDSN event service.", status: 404)
+      }
+    } catch {
+      return .text(
+        FDSNErrorDocument.body(status: error.status, reason: error.reason, request: target, base: base, date: now),
+        status: error.status)
+    }
+  }
+
+  /// The events `request` asks for, or `nodata`'s answer when none match.
+  private func events(_ request: FDSNEventRequest, now: Date) async throws(FDSNRequestError) -> FDSNResponse {
+    var quakes: [Quake]
+    if let id = request.eventID {
+      quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
+    } else {
+      var query = request.query
+      if !request.hasLimit {
+        // One more than the ceiling tells whether the ceiling is passed.
+        query.limit = self.limitCeiling + 1
+      }
+      _ = await self.catalogue.freshState()
+      let page = try await self.read { try await self.catalogue.page(query, countingMatches: false) }
+      quakes = page.quakes
+      if !request.hasLimit, quakes.count > self.limitCeiling {
+        let matching = try await self.read { try await self.catalogue.count(matching: request.query.filter) }
+        throw FDSNRequestError(
+          "\(matching) matching events exceeds search limit of \(self.limitCeiling). Modify the search to match fewer events."
+        )
+      }
+    }
+    guard !quakes.isEmpty else {
+      if request.noData == .notFound {
+        throw FDSNRequestError("No data matches the request.", status: 404)
+      }
+      return .noContent
+    }
+    let document = FDSNEventDocument(format: request.format, quakes: quakes, now: now)
+    return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document))
+  }
+
+  /// How many events `request` matches: plain text, or USGS's JSON with `format=geojson`.
+  private func count(_ request: FDSNEventRequest) async throws(FDSNRequestError) -> FDSNResponse {
+    let count: Int
+    if let id = request.eventID {
+      count = try await self.read { try await self.catalogue.quake(id: id) } == nil ? 0 : 1
+    } else {
+      count = try await self.read { try await self.catalogue.count(matching: request.query.filter) }
+    }
+    guard request.format == .geojson else { return .text("\(count)\n") }
+    return .text("{\"count\":\(count),\"maxAllowed\":\(self.limitCeiling)}\n", contentType: "application/json")
+  }
+
+  /// What `read` answers; a database that cannot be read is 503.
+  private func read<T>(_ read: () async throws -> T) async throws(FDSNRequestError) -> T {
+    do {
+      return try await read()
+    } catch {
+      let message = (error as? ProtocolError)?.message ?? "\(error)"
+      throw FDSNRequestError("\(message) Try again once it is fixed.", status: 503)
+    }
+  }
+
+  private static func request(_ parameters: [(name: String, value: String)], _ ceiling: Int)
+    throws(FDSNRequestError) -> FDSNEventRequest
+  {
+    try FDSNEventRequest(parameters: parameters, limitCeiling: ceiling)
+  }
+
+  private static func split(_ target: String) -> (path: String, query: String) {
+    guard let mark = target.firstIndex(of: "?") else { return (target, "") }
+    return (String(target[..<mark]), String(target[target.index(after: mark)...]))
+  }
+}

@@ -1,0 +1,26 @@
+import QuakesModel
+
+/// What the service answers one request with, before HTTP writes it.
+package struct FDSNResponse: Sendable {
+  /// The body: a whole text, or events written a piece at a time.
+  package enum Body: Sendable {
+    case text(String)
+    case events(FDSNEventDocument)
+  }
+
+  /// The HTTP status.
+  package var status: Int
+  /// The `Content-Type`; `nil` without a body (204).
+  package var contentType: String?
+  package var body: Body
+
+  /// A plain-text answer.
+  static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8")
+    -> FDSNResponse
+  {
+    FDSNResponse(status: status, contentType: contentType, body: .text(text))
+  }
+
+  /// An answer without a body (`nodata=204`).
+  static let noContent = FDSNResponse(status: 204, contentType: nil, body: .text(""))
+}

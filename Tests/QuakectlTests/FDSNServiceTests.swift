@@ -1,0 +1,191 @@
+import Foundation
+import QuakesTestSupport
+import Testing
+
+/// The FDSN event web service of a real quakesd that polled a real feed,
+/// asked with curl: each parameter set gives the events `quakectl list`
+/// gives with the same filters (GeoJSON byte for byte, but `generated`),
+/// and every refusal is the specification's error document.
+@Suite(
+  "FDSN event service: the same events as quakectl, the specification's errors",
+  .enabled(if: Fixtures.isAvailable, Comment(rawValue: Fixtures.absent)), .timeLimit(.minutes(3)))
+struct FDSNServiceTests {
+  static let fixture = "2.5_month-2025-10-29T2039Z-sgoggins.geojson"
+
+  /// A question asked both ways: FDSN parameters, and quakectl's flags.
+  struct Case: Sendable, CustomStringConvertible {
+    let query: String
+    let flags: [String]
+    var description: String { self.query }
+  }
+
+  static let cases: [Case] = [
+    Case(query: "", flags: []),
+    Case(query: "minmagnitude=4.5", flags: ["--min-magnitude", "4.5"]),
+    Case(
+      query: "minmag=3&maxmag=3.5&maxdepth=10",
+      flags: ["--min-magnitude", "3", "--max-magnitude", "3.5", "--max-depth", "10"]),
+    Case(
+      query: "minlatitude=15&maxlatitude=20&minlongitude=-70&maxlongitude=-60",
+      flags: ["--bbox", "15,-70,20,-60"]),
+    Case(query: "latitude=61&longitude=-150&maxradiuskm=300", flags: ["--near", "61,-150", "--radius", "300km"]),
+    Case(query: "orderby=magnitude&limit=10", flags: ["--sort", "magnitude", "--limit", "10"]),
+    Case(query: "orderby=time-asc&limit=5&offset=4", flags: ["--forward", "--limit", "5", "--offset", "3"]),
+    Case(query: "orderby=magnitude-asc&limit=7", flags: ["--sort", "magnitude", "--forward", "--limit", "7"]),
+    Case(
+      query: "starttime=2025-10-20T00:00:00&endtime=2025-10-21T12:00:00.500",
+      flags: ["--since", "2025-10-20T00:00:00Z", "--until", "2025-10-21T12:00:00.501Z"]),
+    Case(query: "eventtype=explosion", flags: ["--event-type", "explosion"]),
+    Case(query: "catalog=ak&magtype=ml", flags: ["--network", "ak", "--magnitude-type", "ml"]),
+    Case(query: "minfelt=10&mincdi=3", flags: ["--min-felt", "10", "--min-cdi", "3"]),
+    Case(
+      query: "minsig=600&reviewstatus=reviewed", flags: ["--min-significance", "600", "--review-status", "reviewed"]),
+  ]
+
+  /// The service's base URL (`…/fdsnws/event/1/`) that `daemon` logged.
+  static func base(of daemon: QuakesdProcess) throws -> String {
+    let line = try #require(daemon.child.printed.first { $0.contains("serving the FDSN event service on ") })
+    let start = try #require(line.range(of: "http://"))
+    return String(line[start.lowerBound...].prefix { !$0.isWhitespace })
+  }
+
+  /// A curl of `url`: the status, the headers (names lower-cased) and the body.
+  static func get(_ url: String, _ options: [String] = []) async throws -> (
+    status: Int, headers: [String: String], body: String
+  ) {
+    let result = try await Command.run("/usr/bin/curl", ["-sS", "-i"] + options + [url])
+    #expect(result.status == 0, "curl \(url): \(result.errors)")
+    let parts = result.output.components(separatedBy: "\r\n\r\n")
+    let head = parts.first ?? ""
+    let body = parts.dropFirst().joined(separator: "\r\n\r\n")
+    let lines = head.components(separatedBy: "\r\n")
+    let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return (status, headers, body)
+  }
+
+  /// GeoJSON with its `generated` time taken out.
+  static func withoutGenerated(_ text: String) -> String {
+    text.replacing(/"generated":\d+/, with: "\"generated\":0")
+  }
+
+  @Test("text and GeoJSON answers hold the events quakectl list gives, in its order")
+  func sameEventsAsQuakectl() async throws {
+    try await withDaemon(servingFeed: try Fixtures.bytes(Self.fixture), arguments: ["--http-listen", "0"]) {
+      daemon, _ in
+      let base = try Self.base(of: daemon)
+      for question in Self.cases {
+        let listed = try await quakectl(["list", "--format", "json"] + question.flags, daemon: daemon)
+        #expect(listed.status == 0, "\(question): \(listed.errors)")
+        let ids = (listed.json as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(!ids.isEmpty, "\(question) matches something in the fixture")
+        let text = try await Self.get(base + "query?format=text&" + question.query)
+        #expect(text.status == 200 && text.headers["content-type"] == "text/plain; charset=utf-8", "\(question)")
+        let rows = text.body.split(separator: "\n").dropFirst()
+        #expect(rows.map { String($0.prefix { $0 != "|" }) } == ids, "\(question)")
+
+        let geojson = try await quakectl(["list", "--format", "geojson"] + question.flags, daemon: daemon)
+        let served = try await Self.get(base + "query?format=geojson&" + question.query)
+        #expect(served.headers["content-type"] == "application/json")
+        #expect(Self.withoutGenerated(served.body) == Self.withoutGenerated(geojson.output), "\(question)")
+
+        // count takes the filters; the order and the page are list's.
+        guard !question.query.contains("orderby") else { continue }
+        let count = try await Self.get(base + "count?" + question.query)
+        let counted = try await quakectl(["count", "--format", "table"] + question.flags, daemon: daemon)
+        #expect(count.body == counted.output, "\(question): count \(count.body) vs quakectl \(counted.output)")
+      }
+    }
+  }
+
+  @Test("QuakeML is the default; an event by id; no match is 204, or 404 with nodata=404")
+  func formatsAndNoData() async throws {
+    try await withDaemon(servingFeed: try Fixtures.bytes(Self.fixture), arguments: ["--http-listen", "0"]) {
+      daemon, _ in
+      let base = try Self.base(of: daemon)
+      let xml = try await Self.get(base + "query?limit=3")
+      #expect(xml.status == 200 && xml.headers["content-type"] == "application/xml")
+      #expect(xml.body.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<q:quakeml"))
+      #expect(xml.body.components(separatedBy: "<event publicID=").count == 4)
+      let newest = try await quakectl(["list", "--format", "json", "--limit", "1"], daemon: daemon)
+      let id = try #require((newest.json as? [[String: Any]])?.first?["id"] as? String)
+      let one = try await Self.get(base + "query?format=text&eventid=" + id)
+      #expect(one.body.split(separator: "\n").count == 2 && one.body.contains("\n\(id)|"))
+      let none = try await Self.get(base + "query?minmagnitude=9.9")
+      #expect(none.status == 204 && none.body.isEmpty)
+      let notFound = try await Self.get(base + "query?minmagnitude=9.9&nodata=404")
+      #expect(notFound.status == 404 && notFound.body.hasPrefix("Error 404: Not Found\n"))
+      let missing = try await Self.get(base + "query?eventid=nosuchquake")
+      #expect(missing.status == 204)
+      let head = try await Self.get(base + "query?limit=3", ["-I"])
+      #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"] == "application/xml")
+      #expect(try await Self.get(base + "version").body == "1.2.0\n")
+      let wadl = try await Self.get(base + "application.wadl")
+      #expect(wadl.body.contains("<resources base=\"\(base)\">"))
+      let catalogs = try await Self.get(base + "catalogs")
+      #expect(catalogs.body.contains("<Catalog>ak</Catalog>") && catalogs.body.contains("<Catalog>us</Catalog>"))
+      let contributors = try await Self.get(base + "contributors")
+      #expect(contributors.body.contains("<Contributor>us</Contributor>"))
+    }
+  }
+
+  /// A request the service refuses: its status and a part of its reason.
+  struct Refusal: Sendable, CustomStringConvertible {
+    let target: String
+    let status: Int
+    let reason: String
+    var description: String { self.target }
+  }
+
+  static let refusals: [Refusal] = [
+    Refusal(target: "query?minmagnitude=big", status: 400, reason: "Bad minmagnitude value: big. It must be a number."),
+    Refusal(target: "query?minlatitude=-91", status: 400, reason: "Bad minlatitude value: -91."),
+    Refusal(target: "query?starttime=2025-13-01", status: 400, reason: "Bad starttime value: 2025-13-01."),
+    Refusal(target: "query?limit=0", status: 400, reason: "Bad limit value: 0."),
+    Refusal(target: "query?orderby=nearest", status: 400, reason: "Bad orderby value: nearest."),
+    Refusal(target: "query?format=kml", status: 400, reason: "Bad format value: kml."),
+    Refusal(target: "query?nodata=200", status: 400, reason: "Bad nodata value: 200."),
+    Refusal(target: "query?includearrivals=true", status: 400, reason: "includearrivals=true is not supported"),
+    Refusal(target: "query?producttype=shakemap", status: 400, reason: "producttype is not supported"),
+    Refusal(target: "query?nosuch=1", status: 400, reason: "Unknown parameter: nosuch."),
+    Refusal(target: "query?minmag=1&minmag=2", status: 400, reason: "minmagnitude is given more than once."),
+    Refusal(target: "query?minmag=%zz", status: 400, reason: "The query has a % not followed by two hex digits"),
+    Refusal(target: "count?maxradius=200", status: 400, reason: "Bad maxradius value: 200."),
+    Refusal(target: "query?limit=6", status: 400, reason: "Bad limit value: 6. It must be a whole number from 1 to 5."),
+    Refusal(
+      target: "query", status: 400,
+      reason: " matching events exceeds search limit of 5. Modify the search to match fewer events."),
+    Refusal(target: "nosuch", status: 404, reason: "/fdsnws/event/1/nosuch is not a resource"),
+  ]
+
+  @Test("every refusal is the specification's document: status, reason, usage, the request, its time, the version")
+  func refusalsAreDocuments() async throws {
+    try await withDaemon(
+      servingFeed: try Fixtures.bytes(Self.fixture), arguments: ["--http-listen", "0"],
+      environment: ["QUAKESD_HTTP_MAX_EVENTS": "5"]
+    ) { daemon, _ in
+      let base = try Self.base(of: daemon)
+      for refusal in Self.refusals {
+        let answer = try await Self.get(base + refusal.target)
+        #expect(answer.status == refusal.status, "\(refusal)")
+        #expect(answer.headers["content-type"] == "text/plain; charset=utf-8", "\(refusal)")
+        let phrase = refusal.status == 400 ? "Bad Request" : "Not Found"
+        #expect(answer.body.hasPrefix("Error \(refusal.status): \(phrase)\n\n"), "\(refusal): \(answer.body)")
+        #expect(answer.body.contains(refusal.reason), "\(refusal): \(answer.body)")
+        #expect(answer.body.contains("Usage details are available from \(base)application.wadl\n"))
+        #expect(answer.body.contains("\nRequest:\n/fdsnws/event/1/\(refusal.target)\n"), "\(answer.body)")
+        #expect(answer.body.contains("\nRequest Submitted:\n20"))
+        #expect(answer.body.hasSuffix("\nService version:\n1.2.0\n"))
+      }
+      let five = try await Self.get(base + "query?limit=5&format=text")
+      #expect(five.status == 200 && five.body.split(separator: "\n").count == 6, "a limit at the ceiling is served")
+      let posted = try await Self.get(base + "query", ["-X", "POST", "-d", "minmag=4"])
+      #expect(posted.status == 405 && posted.headers["allow"] == "GET, HEAD")
+      #expect(posted.body.hasPrefix("Error 405: Method Not Allowed\n"))
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import QuakesModel
+import Testing
+
+@testable import QuakesFDSN
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The service's formats: QuakeML that an XML parser reads back, with its
+/// identifiers in QuakeML's pattern and its markup escaped; the FDSN text
+/// table with 14 columns per line whatever a place holds.
+@Suite("FDSN formats: QuakeML and text")
+struct FDSNFormatTests {
+  private static let quake = Quake(
+    id: "us7000abcd", magnitude: 6.1, magnitudeType: "mww", time: Date(timeIntervalSince1970: 1_700_000_000.123),
+    updated: Date(timeIntervalSince1970: 1_700_000_600), place: "10 km <S> of \"Tōhoku\" & more|here",
+    longitude: 142.5, latitude: 38.25, depth: 10.12, status: ReviewStatus(rawValue: "reviewed"),
+    eventType: "earthquake",
+    solution: QuakeSolution(stationCount: 120, minimumDistance: 1.5, rootMeanSquare: 0.8, azimuthalGap: 25),
+    catalog: QuakeCatalogEntry(network: "us"))
+
+  /// The element names and texts an XML parser reads from `xml`.
+  private final class Reader: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var texts: [String: String] = [:]
+    private var current = ""
+
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
+      self.elements.append(name)
+      self.current = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { self.current += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+      if !self.current.isEmpty { self.texts[name] = self.current }
+      self.current = ""
+    }
+  }
+
+  private static func read(_ xml: String) throws -> Reader {
+    let parser = XMLParser(data: Data(xml.utf8))
+    let reader = Reader()
+    parser.delegate = reader
+    #expect(parser.parse(), "\(String(describing: parser.parserError)) in \(xml)")
+    return reader
+  }
+
+  @Test("a QuakeML document of an event reads back: time, place, depth in metres, magnitude, quality, status")
+  func quakeML() throws {
+    let xml = QuakeMLWriter.opening + QuakeMLWriter.event(Self.quake) + QuakeMLWriter.closing
+    let reader = try Self.read(xml)
+    #expect(reader.elements.prefix(3) == ["q:quakeml", "eventParameters", "event"])
+    #expect(reader.texts["text"] == "10 km <S> of \"Tōhoku\" & more|here")
+    #expect(reader.texts["depth"] == nil, "a quantity's text is in its value")
+    #expect(xml.contains("<depth><value>10120.0</value></depth>"))
+    #expect(xml.contains("<time><value>2023-11-14T22:13:20.123Z</value></time>"))
+    #expect(xml.contains("<mag><value>6.1</value></mag><type>mww</type>"))
+    #expect(xml.contains("<evaluationMode>manual</evaluationMode><evaluationStatus>reviewed</evaluationStatus>"))
+    #expect(xml.contains("<usedStationCount>120</usedStationCount>"))
+    #expect(xml.contains("<type>earthquake</type>"))
+    #expect(xml.contains("<event publicID=\"smi:quakesd/event/us7000abcd\">"))
+  }
+
+  @Test("an event without magnitude, depth, place or type still reads back, with no magnitude")
+  func sparse() throws {
+    let quake = Quake(
+      id: "x", magnitude: nil, time: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0),
+      place: nil, longitude: 0, latitude: 0)
+    let xml = QuakeMLWriter.opening + QuakeMLWriter.event(quake) + QuakeMLWriter.closing
+    let reader = try Self.read(xml)
+    #expect(!reader.elements.contains("magnitude") && !reader.elements.contains("preferredMagnitudeID"))
+    #expect(reader.elements.contains("preferredOriginID"))
+  }
+
+  @Test("identifiers: any id becomes a distinct key in QuakeML's pattern")
+  func identifiers() throws {
+    let pattern = try Regex(#"^[\w\-\.\*\(\)_~']+$"#)
+    let ids = ["us7000abcd", "a b", "a~20b", "ä", "a/b", "", "<&>"]
+    let keys = ids.map(QuakeMLWriter.identifier)
+    #expect(Set(keys).count == ids.count, "\(keys)")
+    for key in keys {
+      #expect(key.wholeMatch(of: pattern) != nil, "\(key)")
+      #expect(key.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+  }
+
+  @Test("event types QuakeML does not know are written as other event")
+  func eventTypes() {
+    #expect(QuakeMLEventType.of("earthquake") == "earthquake")
+    #expect(QuakeMLEventType.of("Quarry_Blast") == "quarry blast")
+    #expect(QuakeMLEventType.of("volcano") == "other event")
+    #expect(QuakeMLEventType.of(nil) == nil)
+  }
+
+  @Test("control characters XML cannot carry become spaces; limits cut at characters")
+  func escaping() {
+    #expect(QuakeMLWriter.escaped("a\u{01}b\tc") == "a b\tc")
+    #expect(QuakeMLWriter.escaped("ééé", limit: 2) == "éé")
+  }
+
+  @Test("the text format: the 1.2 header and 14 columns per event, a | or line break in a place as a space")
+  func text() {
+    let columns = FDSNTextWriter.header.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false)
+    #expect(columns.count == 14)
+    let line = FDSNTextWriter.line(Self.quake)
+    let cells = line.dropLast().split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    #expect(cells.count == 14)
+    #expect(cells[0] == "us7000abcd" && cells[1] == "2023-11-14T22:13:20.123")
+    #expect(cells[2] == "38.25" && cells[3] == "142.5" && cells[4] == "10.12")
+    #expect(cells[9] == "mww" && cells[10] == "6.1")
+    #expect(cells[12] == "10 km <S> of \"Tōhoku\" & more here")
+    #expect(cells[13] == "earthquake")
+  }
+
+  @Test("the WADL reads back and lists every parameter of query and count, with the base it was asked for")
+  func wadl() throws {
+    let wadl = FDSNServiceDocuments.wadl(base: "http://example.org:8080/fdsnws/event/1/")
+    let reader = try Self.read(wadl)
+    #expect(reader.elements.first == "application")
+    #expect(wadl.contains("<resources base=\"http://example.org:8080/fdsnws/event/1/\">"))
+    for parameter in FDSNParameter.allCases {
+      let declaration = "<param name=\"\(parameter.rawValue)\" style=\"query\" type=\"\(parameter.wadlType)\"/>"
+      #expect(wadl.components(separatedBy: declaration).count == 3, "query and count declare \(parameter)")
+    }
+    for resource in ["query", "count", "version", "catalogs", "contributors", "application.wadl"] {
+      #expect(wadl.contains("<resource path=\"\(resource)\">"))
+    }
+  }
+
+  @Test("catalogs and contributors: the networks as elements, escaped")
+  func lists() throws {
+    let list = FDSNServiceDocuments.list("Catalogs", item: "Catalog", of: ["us", "a&b"])
+    _ = try Self.read(list)
+    #expect(list.contains("<Catalog>us</Catalog>\n<Catalog>a&amp;b</Catalog>"))
+  }
+}
