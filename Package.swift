@@ -138,6 +138,7 @@ let package = Package(
       name: "QuakesFDSN",
       dependencies: [
         "QuakesModel",
+        "QuakesData",
         "QuakesProtocol",
         "QuakesServer",
         "QuakesClient",
@@ -291,7 +292,8 @@ let package = Package(
     .testTarget(
       name: "QuakesDaemonTests",
       dependencies: [
-        "QuakesDaemon", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol", "USGSStandIn",
+        "QuakesDaemon", "QuakesServer", "QuakesModel", "QuakesData", "QuakesSQLite", "QuakesUSGS", "QuakesProtocol",
+        "USGSStandIn",
         "ImmutableData", "QuakesTestSupport", "QuakesClient",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Subprocess", package: "swift-subprocess"),
@@ -314,6 +316,7 @@ let package = Package(
         "QuakesServer", "QuakesModel", "QuakesData", "QuakesProtocol",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift

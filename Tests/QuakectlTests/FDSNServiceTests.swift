@@ -188,4 +188,76 @@ struct FDSNServiceTests {
       #expect(posted.body.hasPrefix("Error 405: Method Not Allowed\n"))
     }
   }
+
+  @Test("ETag: an unchanged cache answers 304, also after a poll that changed nothing; a change answers 200 anew")
+  func entityTags() async throws {
+    let ids = SyntheticFeed.ids(5)
+    try await withDaemon(serving: ids, arguments: ["--http-listen", "0"]) { daemon, standIn in
+      let base = try Self.base(of: daemon)
+      let first = try await Self.get(base + "query?format=text")
+      let tag = try #require(first.headers["etag"])
+      #expect(first.headers["cache-control"] == "no-cache")
+      let again = try await Self.get(base + "query?format=text", ["-H", "If-None-Match: \(tag)"])
+      #expect(again.status == 304 && again.body.isEmpty && again.headers["etag"] == tag)
+      let counted = try await Self.get(base + "count", ["-H", "If-None-Match: \(tag)"])
+      #expect(counted.status == 304, "one tag for every answer of the same cache")
+
+      // The same quakes with a later `generated`: written 0/0/0, the tag stays.
+      let same = SyntheticFeed.body(ids: ids).replacing(
+        "\"generated\":\(SyntheticFeed.generated)", with: "\"generated\":\(SyntheticFeed.generated + 60_000)")
+      standIn.setFeed("all_day", body: same)
+      let refresh = try await quakectl(["refresh", "--feed", "all_day", "--wait", "--format", "json"], daemon: daemon)
+      #expect(refresh.status == 0 && refresh.output.contains("\"written\""), "\(refresh.output) \(refresh.errors)")
+      #expect(
+        refresh.output.contains("\"inserted\":0") && refresh.output.contains("\"updated\":0"), "\(refresh.output)")
+      #expect(try await Self.get(base + "query?format=text", ["-H", "If-None-Match: \(tag)"]).status == 304)
+
+      let deleted = try await quakectl(["delete", ids[0]], daemon: daemon)
+      #expect(deleted.status == 0, "\(deleted.errors)")
+      let changed = try await Self.get(base + "query?format=text", ["-H", "If-None-Match: \(tag)"])
+      #expect(changed.status == 200 && changed.headers["etag"] != tag)
+      #expect(!changed.body.contains(ids[0] + "|"))
+    }
+  }
+
+  @Test(
+    "a client beyond this host over http-rate-limit gets 429 with Retry-After; this host's own are not limited",
+    .enabled(if: Self.nonLoopbackAddress != nil, "this machine has no address beyond the loopback one"))
+  func rateLimit() async throws {
+    let address = try #require(Self.nonLoopbackAddress)
+    try await withDaemon(
+      serving: SyntheticFeed.ids(3), arguments: ["--http-listen", "\(address):0"],
+      environment: ["QUAKESD_HTTP_RATE_LIMIT": "0.01"]
+    ) { daemon, _ in
+      let base = try Self.base(of: daemon)
+      // From this host's own address beyond the loopback: a client like any other.
+      let first = try await Self.get(base + "version")
+      #expect(first.status == 200)
+      let second = try await Self.get(base + "version")
+      #expect(second.status == 429, "one request in 100 s, in bursts of one")
+      #expect(
+        second.headers["retry-after"].flatMap(Int.init).map { (1...100).contains($0) } == true, "\(second.headers)")
+      #expect(second.body.hasPrefix("Error 429: Too Many Requests\n\nMore than 0.01 requests a second"))
+    }
+  }
+
+  /// An IPv4 address of this machine's other than the loopback one, if any.
+  static let nonLoopbackAddress: String? = {
+    var first: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&first) == 0 else { return nil }
+    defer { freeifaddrs(first) }
+    var entry = first
+    while let current = entry {
+      defer { entry = current.pointee.ifa_next }
+      guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+      var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+      guard
+        getnameinfo(
+          address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+      else { continue }
+      let text = String(decoding: host.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+      if !text.hasPrefix("127.") { return text }
+    }
+    return nil
+  }()
 }

@@ -133,6 +133,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_DATABASE_CACHE": "64MiB",
       "QUAKESD_RETENTION": "[{keep: 30d}]",
       "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_HTTP_LISTEN": "0.0.0.0:8080", "QUAKESD_HTTP_MAX_EVENTS": "500",
+      "QUAKESD_HTTP_RATE_LIMIT": "2.5",
       "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
@@ -156,6 +157,7 @@ struct ConfigurationResolutionTests {
     #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
     #expect(configuration.httpListen?.description == "0.0.0.0:8080", "another address is written out")
     #expect(configuration.httpMaxEvents == 500)
+    #expect(configuration.httpRateLimit == 2.5)
     #expect(configuration.syncOptions.alerts.map(\.name) == ["big"])
     #expect(configuration.syncOptions.alerts.first?.triggers == [.new, .deleted])
     #expect(configuration.syncOptions.alerts.first?.filter.minMagnitude == 6)
@@ -463,6 +465,22 @@ struct ConfigurationResolutionTests {
   func badListenAddresses(key: ConfigurationKey, text: String) {
     let message = self.message("\(key.name): \"\(text)\"\n")
     #expect(message.contains("\(key.name) \"\(text)\" is not allowed; allowed: off, a port"), "\(message)")
+  }
+
+  @Test(
+    "http-rate-limit: off, or requests a second",
+    arguments: [("off", nil), ("10", 10), ("0.5", 0.5)] as [(String, Double?)])
+  func rateLimits(text: String, rate: Double?) throws {
+    let resolved = try self.resolve("http-rate-limit: \"\(text)\"\n")
+    #expect(resolved.configuration.httpRateLimit == rate)
+    #expect(resolved.value(of: .httpRateLimit) == text)
+    #expect(try self.resolve("").configuration.httpRateLimit == 10, "10 a second by default")
+  }
+
+  @Test("http-rate-limit refuses what is no rate", arguments: ["0", "-1", "nan", "inf", "1e9", "fast", ""])
+  func badRateLimits(text: String) {
+    let message = self.message("http-rate-limit: \"\(text)\"\n")
+    #expect(message.contains("allowed: off, or requests a second from 0.01 to 100000"), "\(message)")
   }
 
   @Test("http-max-events: a whole number from 1 to 1000000", arguments: ["0", "1000001", "-5", "2.5", "many", ""])

@@ -15,7 +15,7 @@ struct ReloadPlanTests {
     .stateDirectory: "/srv/elsewhere/state", .runtimeDirectory: "/srv/elsewhere/run",
     .feedBaseURL: "http://mirror.example/feeds/", .metricsListen: "127.0.0.1:9999",
     .fdsnBaseURL: "http://mirror.example/fdsn/", .databaseCache: "256MiB", .httpListen: "8080",
-    .httpMaxEvents: "100",
+    .httpMaxEvents: "100", .httpRateLimit: "off",
   ]
 
   private static func resolve(_ text: String) throws -> DaemonConfiguration {

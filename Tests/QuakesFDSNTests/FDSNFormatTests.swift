@@ -57,7 +57,7 @@ struct FDSNFormatTests {
     let reader = try Self.read(xml)
     #expect(reader.elements.prefix(3) == ["q:quakeml", "eventParameters", "event"])
     #expect(reader.texts["text"] == "10 km <S> of \"Tōhoku\" & more|here")
-    #expect(reader.texts["depth"] == nil, "a quantity's text is in its value")
+    #expect(reader.texts["agencyID"] == "us" && reader.texts["usedStationCount"] == "120")
     #expect(xml.contains("<depth><value>10120.0</value></depth>"))
     #expect(xml.contains("<time><value>2023-11-14T22:13:20.123Z</value></time>"))
     #expect(xml.contains("<mag><value>6.1</value></mag><type>mww</type>"))
@@ -88,6 +88,33 @@ struct FDSNFormatTests {
       #expect(key.wholeMatch(of: pattern) != nil, "\(key)")
       #expect(key.unicodeScalars.allSatisfy { $0.isASCII })
     }
+  }
+
+  @Test("a long id keeps every identifier within QuakeML's 255 characters, and distinct")
+  func longIdentifiers() {
+    let long = String(repeating: "é", count: 300)
+    let keys = [long, long + "x", String(repeating: "a", count: 5_000)].map(QuakeMLWriter.identifier)
+    #expect(Set(keys).count == 3)
+    for key in keys {
+      #expect(key.count <= QuakeMLWriter.longestKey)
+      #expect(("smi:quakesd/magnitude/" + key).count <= 255)
+    }
+    #expect(QuakeMLWriter.identifier("us7000abcd") == "us7000abcd", "a short id is kept as it is")
+  }
+
+  @Test("a limit counts code points, as XML Schema's maxLength does: a decomposed letter is two")
+  func codePoints() {
+    let decomposed = String(repeating: "e\u{301}", count: 20)
+    #expect(QuakeMLWriter.escaped(decomposed, limit: 32).unicodeScalars.count == 32)
+  }
+
+  @Test("the error document keeps what it echoes on one line")
+  func oneLineEcho() {
+    let body = FDSNErrorDocument.body(
+      status: 400, reason: "Bad eventtype value: a\nError 500: forged", request: "/fdsnws/event/1/query?x=%0A",
+      base: "http://h/fdsnws/event/1/", date: Date(timeIntervalSince1970: 0))
+    #expect(!body.contains("\nError 500"))
+    #expect(body.hasPrefix("Error 400: Bad Request\n\nBad eventtype value: a Error 500: forged\n"))
   }
 
   @Test("event types QuakeML does not know are written as other event")

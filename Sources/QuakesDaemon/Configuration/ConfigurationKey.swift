@@ -43,6 +43,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case httpListen = "http-listen"
   /// The most events one FDSN answer holds.
   case httpMaxEvents = "http-max-events"
+  /// The requests a second a client beyond this host may send the FDSN service.
+  case httpRateLimit = "http-rate-limit"
   /// The alert rules and their channels.
   case alerts = "alerts"
   /// How many attempts an alert delivery gets.
@@ -134,6 +136,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         field: \.httpListen)
     case .httpMaxEvents:
       ConfigurationKeyDeclaration(flag: nil, format: .maximumEvents, field: \.httpMaxEvents)
+    case .httpRateLimit:
+      ConfigurationKeyDeclaration(flag: nil, format: .requestRate, field: \.httpRateLimit)
     case .alerts:
       ConfigurationKeyDeclaration(flag: nil, format: .alertRules, field: \.alertRules)
     case .alertAttempts:
@@ -162,8 +166,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .fdsnBaseURL,
-      .databaseCache:
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .httpRateLimit,
+      .fdsnBaseURL, .databaseCache:
       false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:

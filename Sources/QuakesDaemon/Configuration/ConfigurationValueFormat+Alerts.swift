@@ -49,11 +49,4 @@ extension ConfigurationValueFormat where Value == Int {
       allowedValues: "a whole number from 1 to 100", example: "10",
       read: { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } }, format: { "\($0)" })
   }
-
-  /// A whole number from 1 to 1,000,000: the most events one FDSN answer holds.
-  static var maximumEvents: Self {
-    .scalar(
-      allowedValues: "a whole number from 1 to 1000000", example: "20000",
-      read: { Int($0).flatMap { (1...1_000_000).contains($0) ? $0 : nil } }, format: { "\($0)" })
-  }
 }

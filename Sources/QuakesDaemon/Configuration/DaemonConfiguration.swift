@@ -41,6 +41,9 @@ public struct DaemonConfiguration: Sendable {
   /// The most events one FDSN answer holds: a request without a `limit`
   /// that matches more is refused, as USGS does with its 20,000.
   public var httpMaxEvents = 20_000
+  /// The requests a second a client beyond this host may send the FDSN
+  /// service (in bursts of twice that); `nil` for no limit.
+  public var httpRateLimit: Double? = 10
   /// The alert rules and their channels (none by default).
   var alertRules: [ConfiguredAlertRule] = []
   /// How failed alert deliveries are tried again.

@@ -25,7 +25,9 @@ extension RunningDaemon {
     if let address = self.configuration.httpListen {
       let service = FDSNEventService(catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents)
       do {
-        fdsn = try await FDSNHTTPServer.listen(host: address.host, port: address.port, service: service)
+        fdsn = try await FDSNHTTPServer.listen(
+          host: address.host, port: address.port, service: service,
+          rateLimit: self.configuration.httpRateLimit.map(ClientRateLimiter.init(rate:)))
       } catch {
         throw ConfigurationError(
           "cannot serve the FDSN event service on \(address) (\(error)); choose another address or port (http-listen, --http-listen, QUAKESD_HTTP_LISTEN)"

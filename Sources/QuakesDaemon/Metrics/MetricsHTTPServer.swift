@@ -46,7 +46,7 @@ struct MetricsHTTPServer: Sendable {
 
   /// Answers scrapes with `metrics()` until the calling task is cancelled.
   func run(metrics: @escaping @Sendable () -> String, logger: Logger) async {
-    await self.listener.run(name: "metrics", logger: logger) { head in Self.answer(head, metrics: metrics) }
+    await self.listener.run(name: "metrics", logger: logger) { head, _ in Self.answer(head, metrics: metrics) }
   }
 
   private static func answer(_ head: HTTPRequestHead, metrics: () -> String) -> HTTPAnswer {

@@ -18,6 +18,7 @@ extension QuakesReducer {
       state.quakes.liveSince = cache.liveSince
       state.quakes.historyCount = cache.historyCount
       state.quakes.revision += 1
+      state.quakes.committedChanges += 1
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
         state.feeds[feed] = FeedState(record: record)
       }
@@ -31,6 +32,7 @@ extension QuakesReducer {
       state.quakes.liveSince = cache.liveSince
       state.quakes.historyCount = cache.historyCount
       state.quakes.revision += 1
+      state.quakes.committedChanges += 1
       // What the database committed, not what the state had applied: a feed
       // whose batch was not written polls with the validators and the
       // `generated` of the batch before it, and so fetches it again.
@@ -47,10 +49,12 @@ extension QuakesReducer {
       state.quakes.status = .failure(error: error)
     case .didWriteRemoteQuakes(feed: let feed, diff: let diff):
       state.feeds[feed, default: FeedState()].lastWrite = diff.counts
+      if !diff.isEmpty { state.quakes.committedChanges += 1 }
     case .didWriteHistory(job: let id, diff: let diff, stored: _):
       if !diff.isEmpty {
         LiveWindow.apply(diff, to: &state.quakes)
         state.quakes.revision += 1
+        state.quakes.committedChanges += 1
       }
       guard state.history[id.kind]?.id == id else { break }
       state.history[id.kind]?.wrote(diff.counts)
@@ -58,6 +62,7 @@ extension QuakesReducer {
       guard !expired.isEmpty else { break }
       LiveWindow.remove(expired, from: &state.quakes)
       state.quakes.revision += 1
+      state.quakes.committedChanges += 1
       state.retention.lastRemoval = date
       state.retention.lastRemoved = expired.count
       state.retention.removed += expired.count

@@ -28,6 +28,7 @@ extension QuakesReducer {
     var state = state
     LiveWindow.remove([quake], from: &state.quakes)
     state.quakes.revision += 1
+    state.quakes.committedChanges += 1
     return state
   }
 
@@ -39,6 +40,7 @@ extension QuakesReducer {
     state.quakes.data = [:]
     state.quakes.historyCount = 0
     state.quakes.revision += 1
+    state.quakes.committedChanges += 1
     for (feed, var feedState) in state.feeds {
       feedState.record.validators = FeedValidators()
       feedState.record.generated = nil

@@ -36,6 +36,13 @@ extension QuakesState {
     self.quakes.revision
   }
 
+  /// How many changes the local store committed
+  /// (``QuakesState/Quakes/committedChanges``): answers read at one count
+  /// stay the answers while it does.
+  public func selectCommittedChanges() -> Int {
+    self.quakes.committedChanges
+  }
+
   /// The count selector for `Store.select(_:)`.
   public static func selectQuakesCount() -> @Sendable (Self) -> Int {
     { state in state.selectQuakesCount() }

@@ -52,6 +52,11 @@ extension QuakesState {
     /// in the state or only in the local store: a result computed at one
     /// revision is the answer while the revision stays.
     public var revision = 0
+    /// Counts the changes the local store committed (or, for a client's
+    /// delete or purge, will have committed once the listener got there):
+    /// a poll that changed nothing leaves it, unlike ``revision``. What
+    /// the FDSN service's `ETag` says: the same count, the same answers.
+    public var committedChanges = 0
     /// Loading the local store: `nil` before launch, ``Status/waiting`` while
     /// it loads, then ``Status/success`` or ``Status/failure(error:)``; a
     /// failed write also shows here until the cache is reloaded.

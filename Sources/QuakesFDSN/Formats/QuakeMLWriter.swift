@@ -87,8 +87,20 @@ enum QuakeMLWriter {
 
   /// `id` as the last part of a QuakeML identifier: its letters, digits and
   /// the marks the pattern allows stay; any other byte is `~` and two hex
-  /// digits (`~` itself too), so two ids never share one.
+  /// digits (`~` itself too), so two ids never share one. A key longer than
+  /// ``longestKey`` keeps its start and ends in `~` and the id's FNV-1a hash,
+  /// so that every identifier stays within QuakeML's 255 characters.
   static func identifier(_ id: String) -> String {
+    let key = Self.escapedKey(id)
+    guard key.count > Self.longestKey else { return key }
+    let hash = id.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    return key.prefix(Self.longestKey - 17) + "~" + String(hash, radix: 16, uppercase: true)
+  }
+
+  /// The longest key: `smi:quakesd/magnitude/` and the key stay within 255.
+  static let longestKey = 200
+
+  private static func escapedKey(_ id: String) -> String {
     var key = ""
     for byte in id.utf8 {
       let allowed =
@@ -104,12 +116,14 @@ enum QuakeMLWriter {
     return key.isEmpty ? "~" : key
   }
 
-  /// `text` as XML character data, at most `limit` characters: markup
+  /// `text` as XML character data, at most `limit` code points (as XML
+  /// Schema counts a `maxLength`): markup
   /// escaped, and the control characters XML 1.0 cannot carry at all
   /// (even escaped) written as spaces.
   static func escaped(_ text: String, limit: Int = .max) -> String {
     var escaped = ""
-    for character in text.prefix(limit) {
+    let kept = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))
+    for character in kept {
       switch character {
       case "&": escaped += "&amp;"
       case "<": escaped += "&lt;"

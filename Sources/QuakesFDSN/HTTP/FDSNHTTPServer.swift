@@ -16,26 +16,48 @@ package struct FDSNHTTPServer: Sendable {
 
   private let listener: HTTPListener
   private let service: FDSNEventService
+  /// The requests a client beyond this host may send; `nil` for no limit.
+  private let rateLimit: ClientRateLimiter?
 
   /// The address it listens on, `HOST:PORT`.
   package var address: String { self.listener.address }
 
-  /// Listens on `host` and `port` for `service`.
+  /// Listens on `host` and `port` for `service`, each client beyond this
+  /// host held to `rateLimit`, if any.
   ///
   /// - Throws: NIO's error when the address cannot be bound.
   package static func listen(
-    host: String, port: Int, service: FDSNEventService, limits: HTTPListener.Limits = Self.limits
+    host: String, port: Int, service: FDSNEventService, rateLimit: ClientRateLimiter? = nil,
+    limits: HTTPListener.Limits = Self.limits
   ) async throws -> FDSNHTTPServer {
-    FDSNHTTPServer(listener: try await HTTPListener.bind(host: host, port: port, limits: limits), service: service)
+    FDSNHTTPServer(
+      listener: try await HTTPListener.bind(host: host, port: port, limits: limits), service: service,
+      rateLimit: rateLimit)
   }
 
   /// Answers requests until the calling task is cancelled.
   package func run(logger: Logger) async {
-    let service = self.service
-    let address = self.listener.address
-    await self.listener.run(name: "FDSN web service", logger: logger) { head in
-      await Self.answer(head, service: service, address: address)
+    let (service, address, rateLimit) = (self.service, self.listener.address, self.rateLimit)
+    await self.listener.run(name: "FDSN web service", logger: logger) { head, client in
+      if let rateLimit, let client, let wait = rateLimit.admit(client, at: .now) {
+        return Self.tooMany(head, wait: wait, rate: rateLimit.rate, address: address)
+      }
+      return await Self.answer(head, service: service, address: address)
     }
+  }
+
+  /// 429, with the specification's document and `Retry-After` in whole seconds.
+  private static func tooMany(_ head: HTTPRequestHead, wait: Duration, rate: Double, address: String) -> HTTPAnswer {
+    let host = head.headers.first(name: "Host") ?? address
+    var answer = HTTPAnswer.text(
+      FDSNErrorDocument.body(
+        status: 429,
+        reason: "More than \(QuakeMLWriter.number(rate)) requests a second from this address; try again in a moment.",
+        request: head.uri, base: "http://\(host)\(FDSNEventService.root)", date: Date()),
+      status: .tooManyRequests)
+    let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
+    answer.headers.add(name: "Retry-After", value: String(max(1, seconds)))
+    return answer
   }
 
   private static func answer(_ head: HTTPRequestHead, service: FDSNEventService, address: String) async -> HTTPAnswer {
@@ -49,9 +71,16 @@ package struct FDSNHTTPServer: Sendable {
       answer.headers.add(name: "Allow", value: "GET, HEAD")
       return answer
     }
-    let response = await service.respond(to: head.uri, host: host)
+    let tags = head.headers["If-None-Match"]
+    let response = await service.respond(
+      to: head.uri, host: host, ifNoneMatch: tags.isEmpty ? nil : tags.joined(separator: ", "))
     var headers = HTTPHeaders()
     if let contentType = response.contentType { headers.add(name: "Content-Type", value: contentType) }
+    if let tag = response.entityTag {
+      // Cached answers are checked each time: the tag says whether the cache changed.
+      headers.add(name: "ETag", value: tag)
+      headers.add(name: "Cache-Control", value: "no-cache")
+    }
     let status = HTTPResponseStatus(statusCode: response.status)
     switch response.body {
     case .text(let text):

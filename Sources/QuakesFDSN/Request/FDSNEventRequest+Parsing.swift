@@ -21,9 +21,9 @@ extension FDSNEventRequest {
     }
     var box = BoxEdges()
     var circle = CircleParameters()
-    var networks: [String] = []
     for parameter in FDSNParameter.allCases {
-      guard let value = values[parameter] else { continue }
+      guard let raw = values[parameter] else { continue }
+      let value = raw.trimmingCharacters(in: .whitespaces)
       let read = ParameterValue(parameter: parameter, text: value)
       switch parameter {
       case .starttime: self.query.filter.since = try read.time()
@@ -80,7 +80,11 @@ extension FDSNEventRequest {
           throw FDSNRequestError(
             "Bad orderby value: \(value). It must be time, time-asc, magnitude or magnitude-asc.")
         }
-      case .catalog, .contributor: networks.append(try read.word().lowercased())
+      case .catalog: self.query.filter.network = try read.word().lowercased()
+      case .contributor:
+        throw FDSNRequestError(
+          "contributor is not served: the cache keeps the network that located each event (catalog), not who contributed to it."
+        )
       case .format:
         guard let format = FDSNFormat(name: value) else {
           throw FDSNRequestError("Bad format value: \(value). It must be xml (QuakeML), text or geojson.")
@@ -117,10 +121,6 @@ extension FDSNEventRequest {
     if let minimum = self.query.filter.minDepth, let maximum = self.query.filter.maxDepth, minimum > maximum {
       throw FDSNRequestError("mindepth must not be greater than maxdepth.")
     }
-    if Set(networks).count > 1 {
-      throw FDSNRequestError("catalog and contributor name different networks; an event has one.")
-    }
-    self.query.filter.network = networks.first
     self.query.filter.bbox = try box.box()
     self.query.filter.near = circle.circle()
   }

@@ -7,24 +7,32 @@ import QuakesModel
 enum FDSNErrorDocument {
   /// The body of an answer with `status` for `request` (the path and
   /// query as sent) at `date`.
+  /// What it echoes of the request has its control characters written as
+  /// spaces, so that a value cannot add lines to the document.
   static func body(status: Int, reason: String, request: String, base: String, date: Date) -> String {
-    """
-    Error \(status): \(Self.phrase(status))
+    let reason = Self.oneLine(reason)
+    let request = Self.oneLine(request)
+    return """
+      Error \(status): \(Self.phrase(status))
 
-    \(reason)
+      \(reason)
 
-    Usage details are available from \(base)application.wadl
+      Usage details are available from \(base)application.wadl
 
-    Request:
-    \(request)
+      Request:
+      \(request)
 
-    Request Submitted:
-    \(Timestamp.iso8601(date))
+      Request Submitted:
+      \(Timestamp.iso8601(date))
 
-    Service version:
-    \(FDSNServiceDocuments.version)
+      Service version:
+      \(FDSNServiceDocuments.version)
 
-    """
+      """
+  }
+
+  private static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 
   /// The reason phrase of the statuses the service answers with.

@@ -1,4 +1,5 @@
 package import Foundation
+import QuakesData
 import QuakesModel
 import QuakesProtocol
 package import QuakesServer
@@ -16,16 +17,24 @@ package struct FDSNEventService: Sendable {
   /// The most events one answer holds: a request without a `limit` that
   /// matches more is refused (400), as USGS does, and so is a larger `limit`.
   let limitCeiling: Int
+  /// What tells this daemon's `ETag`s from an earlier run's: its start, in
+  /// milliseconds, base 36 (the count of changes starts again at a start).
+  let instance: String
 
-  package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000) {
+  package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000, startedAt: Date = Date()) {
     self.catalogue = catalogue
     self.limitCeiling = limitCeiling
+    self.instance = String(Timestamp.milliseconds(startedAt), radix: 36)
   }
 
   /// The answer to a `GET` (or `HEAD`) of `target` (path and query, as
   /// sent), which came for `host` (the `Host` header; the WADL and the
-  /// error documents name it).
-  package func respond(to target: String, host: String, now: Date = Date()) async -> FDSNResponse {
+  /// error documents name it), with `ifNoneMatch` (the `If-None-Match`
+  /// header), if any: `query` and `count` answer 304 when it names the
+  /// cache's `ETag`, that is, when the cache has not changed since.
+  package func respond(to target: String, host: String, ifNoneMatch: String? = nil, now: Date = Date()) async
+    -> FDSNResponse
+  {
     let base = "http://\(host)\(Self.root)"
     let (path, query) = Self.split(target)
     do throws(FDSNRequestError) {
@@ -35,8 +44,19 @@ package struct FDSNEventService: Sendable {
       let resource = path.dropFirst(Self.root.count)
       let parameters = try FDSNQueryString.parameters(of: query)
       switch resource {
-      case "query": return try await self.events(try Self.request(parameters, self.limitCeiling), now: now)
-      case "count": return try await self.count(try Self.request(parameters, self.limitCeiling))
+      case "query", "count":
+        let request = try Self.request(parameters, self.limitCeiling)
+        // The tag is read before the answer: an answer is never older than
+        // its tag (it may be newer, which costs a client one more answer).
+        let state = await self.catalogue.freshState()
+        let tag = "W/\"\(self.instance)-\(state.selectCommittedChanges())\""
+        if let ifNoneMatch, FDSNEntityTag.list(ifNoneMatch, matches: tag) {
+          return FDSNResponse(status: 304, contentType: nil, body: .text(""), entityTag: tag)
+        }
+        var response =
+          resource == "query" ? try await self.events(request, now: now) : try await self.count(request)
+        response.entityTag = tag
+        return response
       case "version": return .text(FDSNServiceDocuments.version + "\n")
       case "application.wadl":
         return .text(FDSNServiceDocuments.wadl(base: base), contentType: "application/xml")
@@ -69,7 +89,6 @@ package struct FDSNEventService: Sendable {
         // One more than the ceiling tells whether the ceiling is passed.
         query.limit = self.limitCeiling + 1
       }
-      _ = await self.catalogue.freshState()
       let page = try await self.read { try await self.catalogue.page(query, countingMatches: false) }
       quakes = page.quakes
       if !request.hasLimit, quakes.count > self.limitCeiling {
@@ -86,7 +105,7 @@ package struct FDSNEventService: Sendable {
       return .noContent
     }
     let document = FDSNEventDocument(format: request.format, quakes: quakes, now: now)
-    return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document))
+    return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
   }
 
   /// How many events `request` matches: plain text, or USGS's JSON with `format=geojson`.
@@ -107,7 +126,7 @@ package struct FDSNEventService: Sendable {
       return try await read()
     } catch {
       let message = (error as? ProtocolError)?.message ?? "\(error)"
-      throw FDSNRequestError("\(message) Try again once it is fixed.", status: 503)
+      throw FDSNRequestError("The cache cannot be read now; try again later. (\(message))", status: 503)
     }
   }
 

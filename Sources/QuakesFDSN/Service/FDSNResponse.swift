@@ -13,14 +13,18 @@ package struct FDSNResponse: Sendable {
   /// The `Content-Type`; `nil` without a body (204).
   package var contentType: String?
   package var body: Body
+  /// The `ETag` of an answer that depends on the cache (`query`, `count`),
+  /// which a client sends back in `If-None-Match` to get a 304 while the
+  /// cache is unchanged.
+  package var entityTag: String?
 
   /// A plain-text answer.
   static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8")
     -> FDSNResponse
   {
-    FDSNResponse(status: status, contentType: contentType, body: .text(text))
+    FDSNResponse(status: status, contentType: contentType, body: .text(text), entityTag: nil)
   }
 
   /// An answer without a body (`nodata=204`).
-  static let noContent = FDSNResponse(status: 204, contentType: nil, body: .text(""))
+  static let noContent = FDSNResponse(status: 204, contentType: nil, body: .text(""), entityTag: nil)
 }

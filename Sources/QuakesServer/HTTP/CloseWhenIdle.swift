@@ -1,14 +1,24 @@
 import NIOCore
 
-/// Closes an HTTP connection when ``IdleStateHandler`` says it was silent.
-final class CloseWhenIdle: ChannelInboundHandler, Sendable {
+/// Closes an HTTP connection when ``IdleStateHandler`` says it was silent,
+/// unless a request is being answered (``AnswerProgress``): making an
+/// answer (a large count, a wait for a write in flight) is not silence.
+final class CloseWhenIdle: ChannelDuplexHandler {
   typealias InboundIn = ByteBuffer
+  typealias OutboundIn = IOData
+
+  private var isAnswering = false
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is IdleStateHandler.IdleStateEvent {
-      context.close(promise: nil)
+      if !self.isAnswering { context.close(promise: nil) }
     } else {
       context.fireUserInboundEventTriggered(event)
     }
+  }
+
+  func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+    if let progress = event as? AnswerProgress { self.isAnswering = progress == .answering }
+    context.triggerUserOutboundEvent(event, promise: promise)
   }
 }

@@ -11,7 +11,9 @@ import NIOPosix
 ///
 /// A connection silent for ``Limits/idleTimeout`` is closed, and so is one
 /// whose request does not arrive whole within ``Limits/requestDeadline``
-/// (a client that trickles its head a byte at a time is never silent); more
+/// (a client that trickles its head a byte at a time is never silent);
+/// neither clock runs while an answer is being made (``AnswerProgress``);
+/// more
 /// than ``Limits/maximumConnections`` at once are closed as they come, so
 /// that the port cannot use up the descriptors the sockets need. A request
 /// line or head larger than NIO's decoder takes is answered 400 by it and
@@ -31,8 +33,9 @@ package struct HTTPListener: Sendable {
     }
   }
 
-  /// A request's head, as the handler sees it.
-  package typealias Handler = @Sendable (HTTPRequestHead) async -> HTTPAnswer
+  /// Answers a request's head, from the client at an IP address (its text;
+  /// `nil` when the connection has none).
+  package typealias Handler = @Sendable (HTTPRequestHead, _ client: String?) async -> HTTPAnswer
 
   private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
@@ -100,6 +103,7 @@ package struct HTTPListener: Sendable {
   }
 
   private static func serve(_ connection: Connection, handler: Handler) async {
+    let client = connection.channel.remoteAddress?.ipAddress
     try? await connection.executeThenClose { inbound, outbound in
       var request: HTTPRequestHead?
       for try await part in inbound {
@@ -109,8 +113,10 @@ package struct HTTPListener: Sendable {
         case .end:
           guard let head = request else { continue }
           request = nil
-          let answer = await handler(head)
+          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.answering)
+          let answer = await handler(head, client)
           guard try await Self.write(answer, to: head, on: outbound) else { return }
+          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.answered)
         }
       }
     }
@@ -129,7 +135,12 @@ package struct HTTPListener: Sendable {
       // HTTP/1.0 has no chunks: the end of the connection ends the body.
       if head.version.major == 1, head.version.minor == 0 { keepAlive = false }
     }
-    if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+    if !keepAlive {
+      headers.replaceOrAdd(name: "Connection", value: "close")
+    } else if head.version.major == 1, head.version.minor == 0 {
+      // An HTTP/1.0 client keeps the connection only when told it may.
+      headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+    }
     try await outbound.write(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: headers)))
     if head.method != .HEAD {
       switch answer.body {

@@ -2,7 +2,9 @@ import NIOCore
 
 /// Closes an HTTP connection whose request does not arrive whole in time:
 /// the first request within `deadline` of the connection's accept, each
-/// later one within `deadline` of its first byte.
+/// later one within `deadline` of its first byte. The clock stops when the
+/// request is whole (``AnswerProgress/answering``), so the time the answer
+/// takes to make is not counted.
 ///
 /// An idle timeout alone counts any byte as activity, so a client that
 /// sends one byte of its head every few seconds is never idle and holds its
@@ -50,6 +52,11 @@ final class RequestDeadline: ChannelDuplexHandler {
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     self.disarm()
     context.write(data, promise: promise)
+  }
+
+  func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+    if case .answering = event as? AnswerProgress { self.disarm() }
+    context.triggerUserOutboundEvent(event, promise: promise)
   }
 
   /// Starts the clock for a request unless it already runs: later bytes of

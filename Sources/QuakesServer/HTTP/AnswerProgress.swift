@@ -1,0 +1,9 @@
+/// What ``HTTPListener`` tells the handlers below the HTTP codec about the
+/// request in hand, as a user outbound event: that one arrived whole and is
+/// being answered (the request deadline stops, and silence is no longer
+/// idleness: the answer may take a while to make), and that its answer is
+/// written.
+enum AnswerProgress: Sendable {
+  case answering
+  case answered
+}
