@@ -10,6 +10,8 @@ package struct FDSNEventDocument: Sendable {
   let quakes: [Quake]
   /// When the answer was made (GeoJSON's `generated`).
   let now: Date
+  /// The slot its events take in memory, given back when the document is gone.
+  let slot: AnswerSlots.Slot?
 
   /// How many events one piece holds.
   static let eventsPerPiece = 256

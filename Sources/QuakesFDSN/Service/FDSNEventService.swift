@@ -20,6 +20,9 @@ package struct FDSNEventService: Sendable {
   /// What tells this daemon's `ETag`s from an earlier run's: its start, in
   /// milliseconds, base 36 (the count of changes starts again at a start).
   let instance: String
+  /// The answers that may hold their events at once: as many as the
+  /// database has connections to read them with.
+  let slots = AnswerSlots(count: 4)
 
   package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000, startedAt: Date = Date()) {
     self.catalogue = catalogue
@@ -80,6 +83,7 @@ package struct FDSNEventService: Sendable {
 
   /// The events `request` asks for, or `nodata`'s answer when none match.
   private func events(_ request: FDSNEventRequest, now: Date) async throws(FDSNRequestError) -> FDSNResponse {
+    let slot = await self.slots.take()
     var quakes: [Quake]
     if let id = request.eventID {
       quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
@@ -104,7 +108,7 @@ package struct FDSNEventService: Sendable {
       }
       return .noContent
     }
-    let document = FDSNEventDocument(format: request.format, quakes: quakes, now: now)
+    let document = FDSNEventDocument(format: request.format, quakes: quakes, now: now, slot: slot)
     return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
   }
 
