@@ -44,17 +44,17 @@ public final class ChildProcess: Sendable {
   public func waitForLine(timeout: Duration = .seconds(120), where predicate: @Sendable (String) -> Bool) async throws
     -> String
   {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    let found = try await poll(until: .now + timeout, every: .milliseconds(2)) { () async throws -> String? in
       if let line = self.printed.first(where: predicate) { return line }
-      if !self.isRunning {
-        await self.reader.value
-        if let line = self.printed.first(where: predicate) { return line }
-        throw Failure(description: "the child exited first; it printed \(self.printed)")
-      }
-      try await Task.sleep(for: .milliseconds(2))
+      guard !self.isRunning else { return nil }
+      await self.reader.value
+      if let line = self.printed.first(where: predicate) { return line }
+      throw Failure(description: "the child exited first; it printed \(self.printed)")
     }
-    throw Failure(description: "no such line within \(timeout); the child printed \(self.printed)")
+    guard let found else {
+      throw Failure(description: "no such line within \(timeout); the child printed \(self.printed)")
+    }
+    return found
   }
 
   /// Waits until the child exits by itself; returns its exit status (or the

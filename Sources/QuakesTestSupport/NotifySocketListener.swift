@@ -38,24 +38,24 @@ public final class NotifySocketListener {
   public func waitForMessage(timeout: Duration = .seconds(60), where predicate: (String) -> Bool) async throws
     -> [String]
   {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if let message = self.messages.first(where: { $0.contains(where: predicate) }) { return message }
+    let found = try await poll(until: .now + timeout, every: .milliseconds(1)) {
       self.receiveAvailable()
-      await Task.yield()
+      return self.messages.first { $0.contains(where: predicate) }
     }
-    throw Failure(description: "no such notification within \(timeout); received \(self.messages)")
+    guard let found else {
+      throw Failure(description: "no such notification within \(timeout); received \(self.messages)")
+    }
+    return found
   }
 
   /// Waits until `count` messages include `line` exactly (e.g. `WATCHDOG=1`).
   ///
   /// - Throws: ``Failure`` after `timeout`, saying how many did.
   public func waitForMessages(_ count: Int, containing line: String, timeout: Duration = .seconds(60)) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if self.messages(containing: line).count >= count { return }
-      try await Task.sleep(for: .milliseconds(10))
+    let reached = try await poll(until: .now + timeout, every: .milliseconds(10)) {
+      self.messages(containing: line).count >= count ? true : nil
     }
+    if reached != nil { return }
     throw Failure(
       description: "\(self.messages(containing: line).count) of \(count) \(line) notifications within \(timeout)")
   }

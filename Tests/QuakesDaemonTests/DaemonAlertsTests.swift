@@ -199,13 +199,10 @@ extension DaemonAlertsTests {
   static func waitForDelivery(
     _ rule: String, state: String, _ daemon: QuakesdProcess
   ) async throws -> [String: Any] {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < deadline {
-      if let delivery = try await Self.history(rule, daemon).first, delivery["state"] as? String == state {
-        return delivery
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    let delivery = try await poll(until: .now + .seconds(30), every: .milliseconds(50)) {
+      try await Self.history(rule, daemon).first.flatMap { $0["state"] as? String == state ? $0 : nil }
     }
+    if let delivery { return delivery }
     throw CocoaError(.coderValueNotFound, userInfo: [NSDebugDescriptionErrorKey: "no \(state) delivery of \(rule)"])
   }
 

@@ -113,15 +113,12 @@ struct DaemonLifecycleTests {
   }
 
   private static func waitForFile(_ path: String, orFile other: String, toExceed size: Int) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      for file in [path, other] {
-        if let current = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, current > size {
-          return
-        }
-      }
-      try await Task.sleep(for: .milliseconds(1))
+    let grown = try await poll(until: .now + .seconds(60), every: .milliseconds(1)) {
+      [path, other].contains { file in
+        ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int ?? 0) > size
+      } ? true : nil
     }
+    if grown != nil { return }
     Issue.record("neither \(path) nor \(other) grew over \(size) bytes")
   }
 }

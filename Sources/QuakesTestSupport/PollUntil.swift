@@ -1,0 +1,15 @@
+/// What `check` gives, looked for every `interval` until `deadline`:
+/// `nil` if it gave nothing by then. It looks once more when the deadline
+/// has passed, so a wait whose task was held off the task pool past its
+/// deadline (a loaded machine) still sees what happened meanwhile, rather
+/// than giving up without looking.
+public func poll<Value>(
+  until deadline: ContinuousClock.Instant, every interval: Duration,
+  _ check: () async throws -> Value?
+) async throws -> Value? {
+  while true {
+    if let value = try await check() { return value }
+    guard ContinuousClock.now < deadline else { return nil }
+    try await Task.sleep(for: interval)
+  }
+}
