@@ -210,6 +210,12 @@ extension ProgramRun {
         }
         for index in watched.indices { watched[index].revents = 0 }
       }
+      // The wake bytes are drained before the requests are read: a request
+      // made after this read leaves its byte for the next poll. Read after
+      // them, a request made in between (the kill after the timeout's
+      // SIGTERM) lost its byte unseen, and the supervisor slept for good
+      // beside a program that ignores SIGTERM (run 5 of the 20-run check).
+      if watched[0].revents != 0 { _ = Glibc.read(self.descriptors.wake, &buffer, buffer.count) }
       let requests = self.control.withLock { ($0.stop != nil, $0.killRequested) }
       if requests.0, !signalled.term {
         signalled.term = true
@@ -219,7 +225,6 @@ extension ProgramRun {
         signalled.kill = true
         _ = Glibc.kill(-self.processIdentifier, SIGKILL)
       }
-      if watched[0].revents != 0 { _ = Glibc.read(self.descriptors.wake, &buffer, buffer.count) }
       if errorOpen, let errorPoll = watched.last, errorPoll.fd == self.descriptors.standardError,
         errorPoll.revents != 0
       {
