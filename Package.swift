@@ -212,6 +212,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift
     ),
@@ -313,7 +314,7 @@ let package = Package(
     .testTarget(
       name: "QuakesServerTests",
       dependencies: [
-        "QuakesServer", "QuakesModel", "QuakesData", "QuakesProtocol",
+        "QuakesServer", "QuakesModel", "QuakesData", "QuakesProtocol", "QuakesTestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),

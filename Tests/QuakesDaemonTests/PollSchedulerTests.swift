@@ -70,13 +70,13 @@ struct PollSchedulerTests {
 
     // Checks at 0 to 4 s: the poll is younger than 5 s.
     for second in 0...4 {
-      if second > 0 { await clock.advance(by: .seconds(1)) }
+      if second > 0 { try await clock.advanceOnceSleeping(by: .seconds(1)) }
       try await checks.wait(until: second + 1)
       #expect(checks.pings == second + 1, "a ping at \(second) s")
     }
     // At 5 s and 6 s the poll counts as hung: the checks log, and do not ping.
     for second in 5...6 {
-      await clock.advance(by: .seconds(1))
+      try await clock.advanceOnceSleeping(by: .seconds(1))
       try await checks.wait(until: second + 1)
       #expect(checks.pings == 5, "no ping at \(second) s")
     }

@@ -1,5 +1,6 @@
 import Clocks
 import QuakesModel
+import QuakesTestSupport
 import Testing
 
 @testable import QuakesServer
@@ -16,7 +17,7 @@ struct ConnectionActivityTests {
   }
 
   @Test("idle one second after the last activity; activity moves the deadline")
-  func activityMovesTheDeadline() async {
+  func activityMovesTheDeadline() async throws {
     let clock = TestClock()
     let elapsed = ElapsedClock(clock)
     let activity = ConnectionActivity(clock: elapsed)
@@ -25,7 +26,8 @@ struct ConnectionActivityTests {
     activity.touch(busy: false)  // a whole line at 0.9 s: idle from 1.9 s
     await clock.advance(by: .milliseconds(600))
     #expect(activity.idleDeadline(after: .seconds(1)) == .milliseconds(1_900))
-    await clock.advance(by: .milliseconds(400))
+    // Once the wait sleeps again, until 1.9 s: a clock at 1.9 s first would keep it asleep.
+    try await clock.advanceOnceSleeping(by: .milliseconds(400))
     let (wasIdle, at) = await idle.value
     #expect(wasIdle && at == .milliseconds(1_900), "idle at \(at), not 1 s after the last activity")
   }

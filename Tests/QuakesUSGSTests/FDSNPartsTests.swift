@@ -192,7 +192,8 @@ struct FDSNPartsTests {
         return 3
       }
     }
-    await clock.advance(by: .milliseconds(300))
+    // Once the next request sleeps: advanced first, to its deadline exactly, it would sleep for good.
+    try await clock.advanceOnceSleeping(by: .milliseconds(300))
     #expect(try await next.value == 3)
     #expect(await timeline.spans.count == 1, "the cancelled request was never sent")
   }
