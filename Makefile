@@ -109,9 +109,9 @@ bench: release bench-peers
 # into .build/bench-scale and kept for the next run. make bench-scale QUAKES=10000000
 # for the larger goal.
 QUAKES ?= 1000000
-bench-scale: release
+bench-scale: release bench-peers
 	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
-	"$$bin/quakes-bench" scale --quakes $(QUAKES) --keep .build/bench-scale --output docs/benchmarks-scale.md $(ARGS)
+	"$$bin/quakes-bench" scale --quakes $(QUAKES) --keep .build/bench-scale --peers $(BENCH_VENV)/bin --output docs/benchmarks-scale.md $(ARGS)
 
 bench-peers:
 	$(call install-missing,python3-venv)
@@ -123,7 +123,7 @@ bench-peers:
 bench-smoke: build
 	@bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path); \
 	"$$bin/quakes-bench" suite --smoke --peers $(BENCH_VENV)/bin --output .build/bench-smoke.md >.build/bench-smoke.log 2>&1 \
-	  && "$$bin/quakes-bench" scale --quakes 3000 --rounds 2 --keep .build/bench-scale-smoke >>.build/bench-smoke.log 2>&1 \
+	  && "$$bin/quakes-bench" scale --quakes 3000 --rounds 2 --keep .build/bench-scale-smoke --peers $(BENCH_VENV)/bin >>.build/bench-smoke.log 2>&1 \
 	  && echo "bench-smoke: every comparison ran (report in .build/bench-smoke.md)" \
 	  || { tail -n 40 .build/bench-smoke.log; echo "bench-smoke failed (whole log: .build/bench-smoke.log)"; exit 1; }
 

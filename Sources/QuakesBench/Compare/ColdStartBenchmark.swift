@@ -43,6 +43,7 @@ struct ColdStartBenchmark {
   /// stops it with SIGTERM and fails unless it exits 0.
   static func withReadyQuakesd(
     state: String, executable: String, feed: String, feedBaseURL: String = Self.unreachableFeeds,
+    arguments: [String] = [], environment: [String: String] = [:],
     _ body: (ChildProcess, _ runtimeDirectory: String, _ readyMilliseconds: Double) async throws -> Void
   ) async throws {
     let directory = try TemporaryDirectory()
@@ -55,8 +56,8 @@ struct ColdStartBenchmark {
       arguments: [
         "--state-dir", state, "--runtime-dir", directory.file("run"), "--feed", feed,
         "--feed-base-url", feedBaseURL,
-      ],
-      environment: QuakesdProcess.environment(adding: ["NOTIFY_SOCKET": notify.path]),
+      ] + arguments,
+      environment: QuakesdProcess.environment(adding: environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }),
       mergeStandardError: true
     ) { daemon in
       try await notify.waitForMessage(timeout: .seconds(600)) { $0 == "READY=1" }

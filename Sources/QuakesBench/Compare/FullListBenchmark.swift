@@ -89,7 +89,7 @@ struct FullListBenchmark {
     return Run(firstByte: firstByte, lastByte: Self.milliseconds(since: start), bytes: bytes, memoryRise: nil)
   }
 
-  private static func send(_ bytes: [UInt8], to socket: Int32) throws {
+  static func send(_ bytes: [UInt8], to socket: Int32) throws {
     var sent = 0
     while sent < bytes.count {
       let written = bytes[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
@@ -100,7 +100,7 @@ struct FullListBenchmark {
 
   /// Reads until `isComplete` says so or the server closes; the first
   /// byte's time in ms since `start`, and the bytes read.
-  private static func receive(
+  static func receive(
     from socket: Int32, since start: ContinuousClock.Instant, isComplete: (ArraySlice<UInt8>) -> Bool
   ) throws -> (Double, Int) {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -119,7 +119,7 @@ struct FullListBenchmark {
     return (firstByte, total)
   }
 
-  private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+  static func milliseconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
   }

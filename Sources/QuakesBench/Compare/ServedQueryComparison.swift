@@ -194,42 +194,20 @@ struct ServedQueryComparison {
     return result
   }
 
-  /// The command line of one load run, as the report shows it.
-  var loadOptions: [String] {
-    [
-      "--connections", "\(self.connections)", "--depth", "\(self.depth)", "--seconds", "\(self.seconds)", "--warmup",
-      "\(self.warmup)",
-    ]
+  /// What runs each load.
+  private var runner: LoadRunner {
+    LoadRunner(
+      bench: self.bench, connections: self.connections, depth: self.depth, seconds: self.seconds, warmup: self.warmup)
   }
 
-  /// Waits until datasette on `port` has answered every request of the
-  /// previous run: a load leaves requests queued for its SQL threads after
-  /// the generator stops reading, and a first answer measured behind them
-  /// would time their backlog (or get no reply in the run at all). One
-  /// small SQL query waits its turn behind them.
+  /// The command line of one load run, as the report shows it.
+  var loadOptions: [String] { self.runner.options }
+
   private func settle(port: UInt16) async throws {
-    let probe = try await Command.run(
-      "/usr/bin/python3",
-      [
-        "-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=300).read()",
-        "http://127.0.0.1:\(port)/peer/quakes.json?_size=1&_shape=array",
-      ])
-    guard probe.status == 0 else {
-      throw MeasuredRun.Failure(description: "datasette on port \(port) did not answer a probe: \(probe.errors)")
-    }
+    try await LoadRunner.settle(port: port, probe: "/peer/quakes.json?_size=1&_shape=array")
   }
 
   private func load(_ arguments: [String]) async throws -> LoadGenerator.Outcome {
-    let run = try await Command.run(self.bench, ["load"] + arguments + self.loadOptions)
-    guard run.status == 0 else {
-      throw MeasuredRun.Failure(description: "quakes-bench load \(arguments.joined(separator: " ")): \(run.errors)")
-    }
-    let outcome = try JSONDecoder().decode(LoadGenerator.Outcome.self, from: Data(run.output.utf8))
-    guard outcome.replies > 0, outcome.errors == 0 else {
-      throw MeasuredRun.Failure(
-        description:
-          "quakes-bench load \(arguments.joined(separator: " ")): \(outcome.replies) replies, \(outcome.errors) errors")
-    }
-    return outcome
+    try await self.runner.run(arguments)
   }
 }

@@ -6,7 +6,7 @@ import QuakesTestSupport
 /// with the `sqlite3` shell on the same file, in one run (`make bench-scale`,
 /// docs/benchmarks-scale.md).
 ///
-///     quakes-bench scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE]
+///     quakes-bench scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] [--peers BIN]
 ///
 /// - The catalogue (``ScaleCatalogue``, 1,000,000 quakes by default) is
 ///   written once into a state directory kept between runs (`--keep`).
@@ -19,6 +19,9 @@ import QuakesTestSupport
 ///   process `R` times. quakesd's time is from connecting to the reply's
 ///   newline; the shell's from spawn to exit.
 /// - `quakes.get` under load: 32 connections × 4 pipelined (`quakes-bench load`).
+/// - The FDSN event service (issue 34, ``FDSNServiceBenchmark``), beside
+///   datasette on the same file when `--peers` names the benchmark's
+///   virtual environment.
 ///
 /// Every reply is checked: an error, or an empty answer where the
 /// catalogue has matches, ends the run with status 1.
@@ -26,6 +29,8 @@ struct ScaleBenchmark {
   let catalogue: ScaleCatalogue
   let rounds: Int
   let binaries: String
+  /// datasette and its kin, when installed (`make bench-peers`).
+  var peers: PeerTools?
 
   struct Figures {
     var title: String
@@ -38,6 +43,7 @@ struct ScaleBenchmark {
     var rounds = 51
     var keep: String?
     var output: String?
+    var peers: String?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -45,16 +51,18 @@ struct ScaleBenchmark {
       case "--rounds": rounds = remaining.popFirst().flatMap { Int($0) } ?? rounds
       case "--keep": keep = remaining.popFirst()
       case "--output": output = remaining.popFirst()
+      case "--peers": peers = remaining.popFirst()
       default:
         FileHandle.standardError.write(
-          Data("usage: quakes-bench scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE]\n".utf8))
+          Data("usage: quakes-bench scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] [--peers BIN]\n".utf8))
         return 2
       }
     }
     let directory = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("quakes-bench-scale").path
     let benchmark = ScaleBenchmark(
       catalogue: ScaleCatalogue(stateDirectory: directory + "/\(count)", count: count), rounds: max(1, rounds),
-      binaries: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path)
+      binaries: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path,
+      peers: PeerTools(bin: peers))
     do {
       let markdown = try await benchmark.run()
       print(markdown)
@@ -96,10 +104,49 @@ struct ScaleBenchmark {
       }
       getRate = try await self.getThroughput(socket: daemon.querySocket)
     }
+    let fdsn = try await self.fdsnService()
     let polls = try await self.pollCosts(small: empty.file("small"))
     return self.report(
       notes: notes, fileBytes: fileBytes, empty: emptyStart, full: fullStart, figures: figures, getRate: getRate,
-      polls: polls)
+      polls: polls, fdsn: fdsn)
+  }
+
+  /// The FDSN event service (``FDSNServiceBenchmark``) of a quakesd on the
+  /// catalogue, beside datasette on its file when the peers are installed.
+  private func fdsnService() async throws -> FDSNServiceBenchmark.Result {
+    print("the FDSN event service: \(FDSNServiceBenchmark.Question.allCases.count) questions under load, long answers")
+    let work = try TemporaryDirectory()
+    defer { work.remove() }
+    var result = FDSNServiceBenchmark.Result()
+    try await ColdStartBenchmark.withReadyQuakesd(
+      state: self.catalogue.stateDirectory, executable: self.binaries + "/quakesd", feed: "all_hour",
+      arguments: ["--http-listen", "127.0.0.1:0"],
+      environment: ["QUAKESD_HTTP_MAX_EVENTS": "\(FDSNServiceBenchmark.longAnswer)"]
+    ) { daemon, _, _ in
+      let line = try await daemon.waitForLine(timeout: .seconds(60)) {
+        $0.contains("serving the FDSN event service on http://")
+      }
+      let address = line.split(separator: "http://").last?.prefix { $0 != "/" } ?? ""
+      guard let port = address.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+        throw MeasuredRun.Failure(description: "no FDSN address in \(line)")
+      }
+      func measure(peerPort: UInt16?) async throws {
+        result = try await FDSNServiceBenchmark(
+          bench: self.binaries + "/quakes-bench", port: port, daemon: daemon.processIdentifier, peerPort: peerPort,
+          quakes: self.catalogue.count, rounds: min(3, self.rounds), seconds: self.rounds < 5 ? 0.5 : 5,
+          work: work.path
+        ).run()
+      }
+      if let peers = self.peers {
+        // Not immutable: quakesd has the file open (it writes nothing while measured).
+        try await peers.withDatasette(serving: self.catalogue.databasePath, immutable: false) {
+          try await measure(peerPort: $0)
+        }
+      } else {
+        try await measure(peerPort: nil)
+      }
+    }
+    return result
   }
 
   /// The CPU of a poll that changes nothing (``PollCost``) on a catalogue of
@@ -213,7 +260,7 @@ struct ScaleBenchmark {
   /// The report: what was measured, each goal and whether it was met.
   private func report(
     notes: [String], fileBytes: Int, empty: StartFigures, full: StartFigures, figures: [Figures], getRate: Double,
-    polls: PollCosts
+    polls: PollCosts, fdsn: FDSNServiceBenchmark.Result
   ) -> String {
     let count = self.catalogue.count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
     func met(_ isMet: Bool) -> String { isMet ? "yes" : "**no**" }
@@ -249,6 +296,7 @@ struct ScaleBenchmark {
     goals.add(
       "a poll of all_day that changes nothing: the same CPU at \(count) quakes as at 10,000 (within ¼)",
       String(format: "%.2f ms against %.2f ms", polls.large.median, polls.small.median), met(polls.isMet))
+    fdsn.addGoals(to: &goals)
     var pollTable = MarkdownTable("cache", "quakesd's CPU per poll, ms: p50 (min–max)")
     pollTable.add("10,000 quakes", polls.small.text(2))
     pollTable.add("\(count) quakes", polls.large.text(2))
@@ -288,6 +336,8 @@ struct ScaleBenchmark {
       the same way and on this one. The feed's quakes are deleted afterwards.
 
       \(pollTable.text)
+
+      \(fdsn.section(quakes: count, peers: self.peers != nil))
 
       ## Goals
 

@@ -27,19 +27,7 @@ extension BenchmarkSuite {
 
       if let peers = self.peers, let peerDatabase {
         try await SQLiteShell.run(peerDatabase, "CREATE INDEX IF NOT EXISTS quakes_time ON quakes(time)")
-        // -i: immutable, as a user serves a file nothing writes to. Its
-        // one-second limit on a query is raised, so that a slow answer is
-        // timed rather than refused.
-        try await withChildProcess(
-          executable: peers.datasette,
-          arguments: [
-            "serve", "-i", peerDatabase, "--host", "127.0.0.1", "--port", "0", "--setting", "sql_time_limit_ms",
-            "60000",
-          ],
-          mergeStandardError: true
-        ) { server in
-          let line = try await server.waitForLine(timeout: .seconds(60)) { $0.contains("running on http://127.0.0.1:") }
-          let port = line.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
+        try await peers.withDatasette(serving: peerDatabase) { port in
           try await self.measureServedQueries(
             runtime: runtime, daemon: daemon.processIdentifier, database: database, quakes: quakes, peerPort: port)
         }

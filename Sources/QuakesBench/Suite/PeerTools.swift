@@ -34,6 +34,32 @@ struct PeerTools: Sendable {
     return run.output.split(separator: "\n").map(String.init)
   }
 
+  /// Runs `body` with datasette serving `database` on a port of 127.0.0.1
+  /// (database name: the file's name without its extension), then stops it.
+  ///
+  /// With `immutable` datasette runs with `-i`, as a user serves a file
+  /// nothing writes to (SQLite then reads neither locks nor the
+  /// write-ahead log); without, as a live database is served. Its
+  /// one-second limit on a query is raised, so that a slow answer is
+  /// timed rather than refused. It counts the tables' rows as it starts,
+  /// which takes a while at a million.
+  func withDatasette(
+    serving database: String, immutable: Bool = true, _ body: (UInt16) async throws -> Void
+  ) async throws {
+    try await withChildProcess(
+      executable: self.datasette,
+      arguments: ["serve"] + (immutable ? ["-i", database] : [database])
+        + ["--host", "127.0.0.1", "--port", "0", "--setting", "sql_time_limit_ms", "60000"],
+      mergeStandardError: true
+    ) { server in
+      let line = try await server.waitForLine(timeout: .seconds(600)) { $0.contains("running on http://127.0.0.1:") }
+      guard let port = line.split(separator: ":").last.flatMap({ UInt16($0.prefix { $0.isNumber }) }) else {
+        throw MeasuredRun.Failure(description: "datasette said no port: \(line)")
+      }
+      try await body(port)
+    }
+  }
+
   /// The `sqlite3` shell on `PATH`, when there is one.
   static var sqlite3: String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
