@@ -17,14 +17,17 @@ extension QuakesQuerySQL {
     self.require("(longitude >= ? \(join) longitude <= ?)", [box.minLongitude, box.maxLongitude], role: .exact)
   }
 
-  /// The circle; a radius that is not a number excludes nothing
-  /// (`GeoCircle.contains`), nor does none.
+  /// The circle, or the ring; a radius that is not a number excludes
+  /// nothing (`GeoCircle.contains`), nor does none.
   mutating func requireCircle(_ circle: GeoCircle?) {
-    guard let circle, let radius = circle.radiusKm, !radius.isNaN else { return }
-    if let boxes = circle.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
+    guard let circle else { return }
+    let radius = circle.radiusKm.flatMap { $0.isNaN ? nil : $0 }
+    let minRadius = circle.minRadiusKm.flatMap { $0.isNaN ? nil : $0 }
+    guard radius != nil || minRadius != nil else { return }
+    if radius != nil, let boxes = circle.coveringBoxes { self.requireIndexEntry(inAnyOf: boxes) }
     self.require(
-      "quakesd_in_circle(?, ?, ?, latitude, longitude)",
-      [circle.centre.latitude, circle.centre.longitude, radius], role: .exact)
+      "quakesd_in_circle(?, ?, ?, ?, latitude, longitude)",
+      [circle.centre.latitude, circle.centre.longitude, minRadius, radius], role: .exact)
   }
 
   /// The polygons, holes respected, through a function of the query's own.

@@ -19,6 +19,15 @@ extension QuakesQuerySQL {
     self.require("time \(comparison) ?", [Self.firstMilliseconds(notBefore: bound)])
   }
 
+  /// Times in `column` after `bound`, exclusive (`updatedAfter`): from the
+  /// first millisecond whose date is later than it.
+  mutating func requireTime(after bound: Date?, of column: String) {
+    guard let bound, !bound.timeIntervalSinceReferenceDate.isNaN else { return }
+    var first = Self.firstMilliseconds(notBefore: bound)
+    if first <= QuakeRanges.milliseconds.upperBound, Timestamp.date(milliseconds: first) == bound { first += 1 }
+    self.require("\(column) >= ?", [first])
+  }
+
   /// The first epoch millisecond whose date, as the store reads it
   /// (``Timestamp/date(milliseconds:)``), is not before `date`; for a
   /// `date` outside the times a quake can have (``QuakeRanges/milliseconds``),

@@ -24,11 +24,13 @@ extension QuakesQuerySQL {
     case .timeZone: break  // it places `day`
     case .since: self.requireTime(">=", filter.since)
     case .until: self.requireTime("<", filter.until)
+    case .updatedAfter: self.requireTime(after: filter.updatedAfter, of: "updated")
     case .minMagnitude: self.require("magnitude >=", filter.minMagnitude)
     case .maxMagnitude: self.require("magnitude <=", filter.maxMagnitude)
     case .minDepth: self.require("depth >=", filter.minDepth)
     case .maxDepth: self.require("depth <=", filter.maxDepth)
     case .minAlert: self.requireAlert(atLeast: filter.minAlert)
+    case .alert: self.require("alert =", filter.alert?.rawValue)
     case .minFelt: self.require("felt >=", filter.minFelt)
     case .minCdi: self.require("cdi >=", filter.minCdi)
     case .minMmi: self.require("mmi >=", filter.minMmi)

@@ -22,13 +22,14 @@ enum QueryFunctions {
     return Earth.distanceKm(a, b)
   }
 
-  /// `quakesd_in_circle(centre_lat, centre_lon, radius_km, lat, lon)`:
-  /// ``GeoCircle/contains(_:)``, the `near` filter's test.
-  static let inCircle = DatabaseFunction("quakesd_in_circle", argumentCount: 5, pure: true) { values in
-    guard let centre = point(values, 0), let radius = Double.fromDatabaseValue(values[2]),
-      let epicentre = point(values, 3)
-    else { return nil }
-    return GeoCircle(centre: centre, radiusKm: radius).contains(epicentre)
+  /// `quakesd_in_circle(centre_lat, centre_lon, min_radius_km, radius_km, lat, lon)`:
+  /// ``GeoCircle/contains(_:)``, the `near` filter's test (a radius NULL for none).
+  static let inCircle = DatabaseFunction("quakesd_in_circle", argumentCount: 6, pure: true) { values in
+    guard let centre = point(values, 0), let epicentre = point(values, 4) else { return nil }
+    let circle = GeoCircle(
+      centre: centre, radiusKm: Double.fromDatabaseValue(values[3]),
+      minRadiusKm: Double.fromDatabaseValue(values[2]))
+    return circle.contains(epicentre)
   }
 
   /// The name of ``found(_:)``'s function.

@@ -1,4 +1,5 @@
 import GRDB
+public import QuakesData
 public import QuakesModel
 
 extension SQLiteLocalStore {
@@ -67,9 +68,12 @@ extension SQLiteLocalStore {
     var nearer: [(QuakesQuerySQL, QuakesQuerySQL.Plan)] = []
     var smaller = 0.625
     while smaller < radius {
-      var query = query
-      query.filter.near?.radiusKm = smaller
-      nearer.append((QuakesQuerySQL(query), .full))
+      // A circle within a ring's hole holds nothing.
+      if smaller > near.minRadiusKm ?? 0 {
+        var query = query
+        query.filter.near?.radiusKm = smaller
+        nearer.append((QuakesQuerySQL(query), .full))
+      }
       smaller *= 4
     }
     return nearer + plans
@@ -175,5 +179,32 @@ extension SQLiteLocalStore {
         try plan(statements.countSQL, statements.countArguments)
       )
     }
+  }
+}
+
+extension SQLiteLocalStore {
+  /// A cursor over the quakes of `query` (``QuakesCursor``): its page, or
+  /// every match without a limit, in the selector's order, `pageSize` at a
+  /// time, from a snapshot of the file taken now through a connection of
+  /// the cursor's own. The in-memory store (`--ephemeral`) has no
+  /// snapshots and one connection: its cursor reads every match at once,
+  /// then hands them over a page at a time (the catalogue is in memory
+  /// there anyway), so that no answer holds the connection while a client
+  /// reads.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when no connection can be opened;
+  ///   the cursor's pages throw it when the database cannot be read.
+  public func quakesCursor(_ query: QuakesQuery, pageSize: Int) async throws -> any QuakesCursor {
+    let reader: any DatabaseReader
+    do {
+      reader = try (self.writer as? DatabasePool)?.makeSnapshot() ?? self.writer
+    } catch {
+      throw self.translating(error, .read)
+    }
+    return SnapshotQuakesCursor(
+      reading: QuakesQuerySQL(query), pageSize: pageSize, from: reader, ownsReader: reader !== self.writer,
+      translating: { [path = self.path ?? Self.inMemoryPath, busyTimeout = self.options.busyTimeout] error in
+        SQLiteLocalStoreError.translating(error, path: path, operation: .read, busyTimeout: busyTimeout)
+      })
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModel
 import QuakesTestSupport
 import Testing
 
@@ -40,6 +41,12 @@ struct FDSNServiceTests {
     Case(query: "minfelt=10&mincdi=3", flags: ["--min-felt", "10", "--min-cdi", "3"]),
     Case(
       query: "minsig=600&reviewstatus=reviewed", flags: ["--min-significance", "600", "--review-status", "reviewed"]),
+    Case(query: "alertlevel=green", flags: ["--alert", "green"]),
+    Case(query: "updatedafter=2025-10-25T00:00:00", flags: ["--updated-after", "2025-10-25T00:00:00Z"]),
+    // A ring: minradius in degrees is the same km quakectl is given.
+    Case(
+      query: "latitude=61&longitude=-150&maxradiuskm=300&minradius=0.5",
+      flags: ["--near", "61,-150", "--radius", "300km", "--min-radius", "\(0.5 * Earth.halfCircumferenceKm / 180)km"]),
   ]
 
   /// The service's base URL (`…/fdsnws/event/1/`) that `daemon` logged.
@@ -183,6 +190,13 @@ struct FDSNServiceTests {
       }
       let five = try await Self.get(base + "query?limit=5&format=text")
       #expect(five.status == 200 && five.body.split(separator: "\n").count == 6, "a limit at the ceiling is served")
+      // Without a limit, the ceiling holds the events past the offset (which counts from 1).
+      let counted = try await quakectl(["count", "--format", "table"], daemon: daemon)
+      let total = try #require(Int(counted.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+      let tail = try await Self.get(base + "query?format=text&offset=\(total - 3)")
+      #expect(tail.status == 200 && tail.body.split(separator: "\n").count == 5, "4 events past the offset: \(tail)")
+      let over = try await Self.get(base + "query?format=text&offset=\(total - 5)")
+      #expect(over.status == 400 && over.body.contains("exceeds search limit of 5"), "6 events past the offset")
       let posted = try await Self.get(base + "query", ["-X", "POST", "-d", "minmag=4"])
       #expect(posted.status == 405 && posted.headers["allow"] == "GET, HEAD")
       #expect(posted.body.hasPrefix("Error 405: Method Not Allowed\n"))

@@ -21,11 +21,20 @@ struct HTTPListenerTests {
     try await body("http://\(listener.address)/")
   }
 
+  /// A body of `texts`, a piece each.
+  private static func body(ofPieces texts: [String]) -> HTTPAnswer.Body {
+    .pieces(
+      AsyncThrowingStream { continuation in
+        for text in texts { continuation.yield(ByteBuffer(string: text)) }
+        continuation.finish()
+      })
+  }
+
   @Test("pieces are sent chunked, and a kept-alive connection serves the next request after them")
   func pieces() async throws {
     try await Self.withListener({ head, _ in
       HTTPAnswer(
-        status: .ok, body: .pieces(count: 3) { ByteBuffer(string: "\(head.uri) piece \($0)\n") })
+        status: .ok, body: Self.body(ofPieces: (0..<3).map { "\(head.uri) piece \($0)\n" }))
     }) { url in
       let result = try await Command.run(
         "/usr/bin/curl", ["-sS", "-i", url + "a", "--next", "-sS", url + "b"])
@@ -41,7 +50,7 @@ struct HTTPListenerTests {
     try await Self.withListener({ head, _ in
       head.uri == "/whole"
         ? .text("whole\n")
-        : HTTPAnswer(status: .ok, body: .pieces(count: 2) { ByteBuffer(string: "piece \($0)\n") })
+        : HTTPAnswer(status: .ok, body: Self.body(ofPieces: ["piece 0\n", "piece 1\n"]))
     }) { url in
       let streamed = try await Command.run("/usr/bin/curl", ["-sS", "-i", "--http1.0", url + "pieces"])
       #expect(streamed.output.contains("connection: close") || streamed.output.contains("Connection: close"))

@@ -130,14 +130,16 @@ struct HistoryJobTests {
     filter.bbox = GeoBox(minLatitude: -50, maxLatitude: -10, minLongitude: 170, maxLongitude: -170)
     filter.eventType = "Earthquake"
     filter.minFelt = 10
+    filter.alert = .orange
+    filter.updatedAfter = Date(timeIntervalSince1970: 3_600)
     let query = try HistoryQuery(
-      since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 86_400), filter: filter,
-      alertLevel: .orange)
+      since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 86_400), filter: filter)
     let parameters = query.parameters.map { "\($0.name)=\($0.value)" }
     #expect(
       parameters == [
         "minmagnitude=4.5", "maxdepth=70.0", "minlatitude=-50.0", "maxlatitude=-10.0", "minlongitude=170.0",
         "maxlongitude=190.0", "eventtype=earthquake", "alertlevel=orange", "minfelt=10",
+        "updatedafter=1970-01-01T01:00:00.000Z",
       ])
   }
 
@@ -146,12 +148,14 @@ struct HistoryJobTests {
     var filter = QuakesQuery.Filter(search: "Alaska")
     filter.tsunami = true
     filter.minAlert = .yellow
+    filter.near = GeoCircle(centre: GeoPoint(latitude: 60, longitude: -150), radiusKm: 300, minRadiusKm: 100)
     #expect {
       try HistoryQuery(
         since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 1), filter: filter)
     } throws: { error in
       guard let error = error as? HistoryQueryError, case .unsupported(let names) = error else { return false }
       return names.contains("search") && names.contains("tsunami") && names.contains { $0.hasPrefix("min-alert") }
+        && names.contains("near with a least distance")
     }
   }
 

@@ -60,7 +60,11 @@ struct FDSNEventRequestTests {
     let kilometres = try #require(try Self.request("latitude=35&longitude=-120&maxradiuskm=50").query.filter.near)
     #expect(kilometres.radiusKm == 50)
     #expect(try Self.request("latitude=35&longitude=-120").query.filter.near == nil, "without a radius: the Earth")
-    #expect(try Self.request("minradius=0").query.filter.near == nil)
+    let ring = try #require(try Self.request("lat=35&lon=-120&minradius=1&maxradiuskm=500").query.filter.near)
+    #expect(abs((ring.minRadiusKm ?? 0) - 111.195) < 0.001 && ring.radiusKm == 500, "a ring: minradius in degrees")
+    let outside = try #require(try Self.request("lat=35&lon=-120&minradius=2").query.filter.near)
+    #expect(outside.radiusKm == nil && outside.minRadiusKm != nil, "minradius alone: everything beyond it")
+    #expect(Self.refusal("minradius=181")?.reason == "Bad minradius value: 181. It must be a number from 0 to 180.")
     #expect(
       Self.refusal("maxradius=1&maxradiuskm=100")?.reason == "maxradius and maxradiuskm are both given; give one.")
     #expect(Self.refusal("maxradius=181")?.reason == "Bad maxradius value: 181. It must be a number from 0 to 180.")
@@ -119,13 +123,20 @@ struct FDSNEventRequestTests {
     #expect(try Self.request("eventid=us7000abcd").eventID == "us7000abcd")
     #expect(Self.refusal("format=kml")?.reason.hasPrefix("Bad format value: kml.") == true)
     #expect(Self.refusal("nodata=500")?.reason == "Bad nodata value: 500. It must be 204 or 404.")
+    #expect(try Self.request("alertlevel=ORANGE").query.filter.alert == .orange)
+    #expect(
+      Self.refusal("alertlevel=purple")?.reason
+        == "Bad alertlevel value: purple. It must be green, yellow, orange or red.")
+    let updated = try Self.request("updatedafter=2024-01-01T12:00:00.250").query.filter.updatedAfter
+    #expect(updated == Date(timeIntervalSince1970: 1_704_110_400.25))
+    #expect(Self.refusal("updatedafter=yesterday")?.reason.hasPrefix("Bad updatedafter value: yesterday.") == true)
   }
 
   @Test(
     "what the cache cannot serve is refused by name",
     arguments: [
       "includeallorigins=true", "includeallmagnitudes=true", "includearrivals=TRUE", "producttype=shakemap",
-      "minradius=1", "updatedafter=2024-01-01", "alertlevel=red", "eventtype=earthquake,explosion", "contributor=us",
+      "eventtype=earthquake,explosion", "contributor=us",
     ])
   func refused(_ query: String) {
     let name = String(query.prefix { $0 != "=" })

@@ -114,7 +114,12 @@ struct LiveWindowStoreTests {
           rules =
             (0..<(1 + random.next(below: 3))).map { _ in
               RetentionRule(
-                filter: random.chance(0.3) ? QuakesQuery.Filter() : RandomQuery.filter(using: &random),
+                // Without the filters added later: this scenario is the one
+                // its seed gave before them. (An incremental run reads about
+                // what a first run would read at the same moment for most
+                // seeds; what it is held to here is less than the first run.)
+                filter: random.chance(0.3)
+                  ? QuakesQuery.Filter() : RandomQuery.filter(using: &random, newerFields: false),
                 keepSeconds: random.chance(0.2) ? nil : Double(2 * 86_400 + random.next(below: 6 * 86_400)))
             } + [RetentionRule(keepSeconds: 7 * 86_400)]
         }

@@ -7,12 +7,9 @@ import QuakesProtocol
 /// Which events a backfill fetches: the filters the FDSN event service
 /// applies itself (so only matching events travel): those of
 /// ``CommonFilterOptions`` (where `--near` needs `--radius`: the service
-/// takes a circle), `--alert`, FDSN's exact PAGER level, and `--review-status`.
+/// takes a circle) and `--review-status`.
 struct BackfillFilterOptions: ParsableArguments {
   @OptionGroup var common: CommonFilterOptions
-
-  @Option(help: ArgumentHelp("Only events with exactly this PAGER alert level.", valueName: "level"))
-  var alert: AlertLevel?
 
   @Option(
     name: .customLong("review-status"),
@@ -20,7 +17,7 @@ struct BackfillFilterOptions: ParsableArguments {
   var reviewStatus: BackfillReviewStatus?
 
   /// Whether any option was given.
-  var isGiven: Bool { self.common.isGiven || self.alert != nil || self.reviewStatus != nil }
+  var isGiven: Bool { self.common.isGiven || self.reviewStatus != nil }
 
   func validate() throws {
     if self.common.near != nil, self.common.radius == nil {
@@ -33,7 +30,7 @@ struct BackfillFilterOptions: ParsableArguments {
     var filter = FilterParams()
     self.common.apply(to: &filter, now: now)
     filter.reviewStatus = self.reviewStatus?.rawValue
-    return BackfillParams(filter: filter, alert: self.alert?.rawValue)
+    return BackfillParams(filter: filter)
   }
 }
 

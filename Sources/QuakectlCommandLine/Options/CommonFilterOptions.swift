@@ -15,6 +15,13 @@ struct CommonFilterOptions: ParsableArguments {
   var until: String?
 
   @Option(
+    name: .customLong("updated-after"),
+    help: ArgumentHelp(
+      "Only quakes USGS changed after this time (same forms as --since): what changed since you last looked.",
+      valueName: "time"))
+  var updatedAfter: String?
+
+  @Option(
     name: .customLong("min-magnitude"), parsing: .unconditional,
     help: ArgumentHelp("Only quakes of at least this magnitude.", valueName: "M"))
   var minMagnitude: Double?
@@ -33,6 +40,9 @@ struct CommonFilterOptions: ParsableArguments {
     name: .customLong("max-depth"), parsing: .unconditional,
     help: ArgumentHelp("Only quakes at most this deep.", valueName: "km"))
   var maxDepth: Double?
+
+  @Option(help: ArgumentHelp("Only quakes with exactly this PAGER alert level.", valueName: "level"))
+  var alert: AlertLevel?
 
   @Option(
     name: .customLong("min-felt"), help: ArgumentHelp("Only quakes with at least N felt reports.", valueName: "N"))
@@ -80,10 +90,10 @@ struct CommonFilterOptions: ParsableArguments {
 
   /// Whether any of these flags was given.
   var isGiven: Bool {
-    let texts = [self.since, self.until, self.eventType, self.near, self.radius, self.bbox]
+    let texts = [self.since, self.until, self.updatedAfter, self.eventType, self.near, self.radius, self.bbox]
     let numbers = [self.minMagnitude, self.maxMagnitude, self.minDepth, self.maxDepth, self.minCdi, self.minMmi]
     return texts.contains { $0 != nil } || numbers.contains { $0 != nil } || self.minFelt != nil
-      || self.minSignificance != nil
+      || self.minSignificance != nil || self.alert != nil
   }
 
   func validate() throws {
@@ -101,7 +111,7 @@ struct CommonFilterOptions: ParsableArguments {
       throw ValidationError(
         "--bbox \(bbox) is not a box: give MINLAT,MINLON,MAXLAT,MAXLON in degrees, e.g. --bbox 32,-125,42,-114")
     }
-    for (name, value) in [("--since", self.since), ("--until", self.until)] {
+    for (name, value) in [("--since", self.since), ("--until", self.until), ("--updated-after", self.updatedAfter)] {
       if let value, TimeArgument.parse(value) == nil {
         throw ValidationError("\(name) \(value) is not a time: use \(TimeArgument.accepted)")
       }
@@ -120,6 +130,8 @@ struct CommonFilterOptions: ParsableArguments {
   func apply(to params: inout FilterParams, now: Date) {
     params.since = self.since.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
     params.until = self.until.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
+    params.updatedAfter = self.updatedAfter.flatMap { TimeArgument.parse($0, now: now) }.map(Timestamp.iso8601)
+    params.alert = self.alert?.rawValue
     params.minMagnitude = self.minMagnitude
     params.maxMagnitude = self.maxMagnitude
     params.minDepthKm = self.minDepth

@@ -18,6 +18,13 @@ struct FilterOptions: ParsableArguments {
   @OptionGroup var common: CommonFilterOptions
 
   @Option(
+    name: .customLong("min-radius"),
+    help: ArgumentHelp(
+      "Only quakes at least this far from --near (a ring with --radius): 50km, 50 (km) or 30mi.",
+      valueName: "distance"))
+  var minRadius: String?
+
+  @Option(
     name: .customLong("min-alert"),
     help: ArgumentHelp("Only quakes with a PAGER alert of at least this level.", valueName: "level"))
   var minAlert: AlertLevel?
@@ -45,6 +52,18 @@ struct FilterOptions: ParsableArguments {
       valueName: "file"))
   var within: String?
 
+  func validate() throws {
+    if let minRadius {
+      guard self.common.near != nil else {
+        throw ValidationError("--min-radius needs --near, the point to measure from")
+      }
+      guard GeoArguments.kilometres(minRadius) != nil else {
+        throw ValidationError(
+          "--min-radius \(minRadius) is not a distance: give km (50km or 50) or miles (30mi), 0 or more")
+      }
+    }
+  }
+
   /// The point `--near` names, if any.
   var near: String? { self.common.near }
 
@@ -59,6 +78,7 @@ struct FilterOptions: ParsableArguments {
     params.day = self.day
     params.timeZone = utc ? "UTC" : TimeZone.current.identifier
     self.common.apply(to: &params, now: now)
+    params.near?.minRadiusKm = self.minRadius.flatMap(GeoArguments.kilometres)
     params.minAlert = self.minAlert?.rawValue
     params.tsunami = self.tsunami ? true : nil
     params.reviewStatus = self.reviewStatus?.rawValue

@@ -76,7 +76,8 @@ enum ConfiguredFilter {
     for declaration in QuakesFilterField.allCases.map(\.declaration) {
       message = message.replacingOccurrences(of: "\"\(declaration.wire)", with: "\"\(declaration.configuration)")
     }
-    return message.replacingOccurrences(of: "radiusKm", with: "radius-km")
+    return message.replacingOccurrences(of: "minRadiusKm", with: "min-radius-km")
+      .replacingOccurrences(of: "radiusKm", with: "radius-km")
   }
 
   private static func path(_ keys: [any CodingKey]) -> String {

@@ -11,6 +11,10 @@ public protocol QuakesCatalogue: Sendable {
   /// The page of `query`: its quakes in its order, and how many match
   /// when `countingMatches`.
   func quakesPage(_ query: QuakesQuery, countingMatches: Bool) async throws -> QuakesPage
+  /// The quakes of `query` (all its matches, or its page when it has a
+  /// limit), read `pageSize` at a time from one snapshot of the cache as
+  /// the cursor is asked for them.
+  func quakesCursor(_ query: QuakesQuery, pageSize: Int) async throws -> any QuakesCursor
   /// How many cached quakes match `filter`.
   func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int
   /// The cached quake with `id`; `nil` if there is none.

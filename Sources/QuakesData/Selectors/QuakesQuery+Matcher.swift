@@ -16,6 +16,7 @@ extension QuakesQuery.Filter {
     private let interval: Range<Date>?
     private let since: Date?
     private let until: Date?
+    private let updatedAfter: Date?
     private let magnitude: Bounds?
     private let depth: Bounds?
     private let filter: QuakesQuery.Filter
@@ -36,6 +37,7 @@ extension QuakesQuery.Filter {
       self.interval = compiled.interval
       self.since = compiled.since
       self.until = compiled.until
+      self.updatedAfter = compiled.updatedAfter
       self.magnitude = Self.range(compiled.minMagnitude, compiled.maxMagnitude)
       self.depth = Self.range(compiled.minDepth, compiled.maxDepth)
       self.filter = filter
@@ -51,6 +53,7 @@ extension QuakesQuery.Filter {
       var interval: Range<Date>?
       var since: Date?
       var until: Date?
+      var updatedAfter: Date?
       var minMagnitude: Double?
       var maxMagnitude: Double?
       var minDepth: Double?
@@ -70,11 +73,12 @@ extension QuakesQuery.Filter {
         case .timeZone: break  // it places `day`
         case .since: self.since = filter.since
         case .until: self.until = filter.until
+        case .updatedAfter: self.updatedAfter = filter.updatedAfter
         case .minMagnitude: self.minMagnitude = filter.minMagnitude
         case .maxMagnitude: self.maxMagnitude = filter.maxMagnitude
         case .minDepth: self.minDepth = filter.minDepth
         case .maxDepth: self.maxDepth = filter.maxDepth
-        case .minAlert, .minFelt, .minCdi, .minMmi, .minSignificance, .tsunami:
+        case .minAlert, .alert, .minFelt, .minCdi, .minMmi, .minSignificance, .tsunami:
           self.needsImpact = self.needsImpact || filter.isGiven(field)
         case .network: self.network = filter.network?.lowercased()
         case .eventType: self.eventType = filter.eventType?.lowercased()
@@ -105,6 +109,7 @@ extension QuakesQuery.Filter {
       if let interval = self.interval, !interval.contains(quake.time) { return false }
       if let since = self.since, quake.time < since { return false }
       if let until = self.until, quake.time >= until { return false }
+      if let updatedAfter = self.updatedAfter, quake.updated <= updatedAfter { return false }
       if let range = self.magnitude {
         guard let magnitude = quake.magnitude, range.contains(magnitude) else { return false }
       }
@@ -136,6 +141,7 @@ extension QuakesQuery.Filter {
       if let minimum = self.filter.minAlert {
         guard let alert = quake.alert, alert >= minimum else { return false }
       }
+      if let level = self.filter.alert, quake.alert != level { return false }
       if let minimum = self.filter.minFelt {
         guard let felt = quake.felt, felt >= minimum else { return false }
       }

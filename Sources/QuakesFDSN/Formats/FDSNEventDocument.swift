@@ -1,57 +1,109 @@
 package import Foundation
 import QuakesClient
-import QuakesModel
+package import QuakesData
+package import QuakesModel
 
 /// Events in one of the service's formats, written a piece at a time:
-/// ``pieces`` makes the text of `eventsPerPiece` events at once, as the
-/// connection takes them, so an answer is never held whole as text.
-package struct FDSNEventDocument: Sendable {
-  let format: FDSNFormat
-  let quakes: [Quake]
-  /// When the answer was made (GeoJSON's `generated`).
-  let now: Date
-  /// The slot its events take in memory, given back when the document is gone.
-  let slot: AnswerSlots.Slot?
-
-  /// How many events one piece holds.
-  static let eventsPerPiece = 256
-
-  /// The number of pieces: the opening, the events' and the closing.
-  package var pieceCount: Int {
-    2 + (self.quakes.count + Self.eventsPerPiece - 1) / Self.eventsPerPiece
+/// each ``nextPiece()`` makes the text of one page of events as the
+/// connection asks for it, reading the page from a ``QuakesCursor`` when
+/// the answer is long, so that neither the text nor the events of an
+/// answer are ever held whole.
+package actor FDSNEventDocument {
+  /// Where the events come from.
+  package enum Events: Sendable {
+    /// A few events, read already (one page, or one event by its id).
+    case read([Quake])
+    /// Every event of the answer, a page at a time.
+    case cursor(any QuakesCursor)
   }
 
-  /// Piece `index`, from 0 to ``pieceCount`` − 1.
+  private enum Part {
+    case opening
+    case events
+    case done
+  }
+
+  private let format: FDSNFormat
+  private var events: Events
+  /// When the answer was made (GeoJSON's `generated`).
+  private let now: Date
+  /// The slot a cursor's answer takes (``AnswerSlots``), given back when
+  /// the document is gone.
+  private let slot: AnswerSlots.Slot?
+  private var next = Part.opening
+  /// The events written so far.
+  private var written = 0
+
+  init(format: FDSNFormat, events: Events, now: Date, slot: AnswerSlots.Slot? = nil) {
+    self.format = format
+    self.events = events
+    self.now = now
+    self.slot = slot
+  }
+
+  /// The next piece: the opening, then one page of events at a time, the
+  /// last of them followed by the closing; `nil` after that.
   ///
-  /// - Throws: when a GeoJSON feature cannot be encoded.
-  package func piece(_ index: Int) throws -> Data {
-    let output = QuakeOutput(utc: true, colour: false, now: self.now)
-    if index == 0 {
-      switch self.format {
-      case .xml: return Data(QuakeMLWriter.opening.utf8)
-      case .text: return Data(FDSNTextWriter.header.utf8)
-      case .geojson: return QuakeOutput.geoJSONOpening
+  /// - Throws: when the events cannot be read, or a GeoJSON feature
+  ///   cannot be encoded.
+  package func nextPiece() async throws -> Data? {
+    switch self.next {
+    case .opening:
+      self.next = .events
+      return self.opening
+    case .events:
+      guard let quakes = try await self.nextEvents() else {
+        self.next = .done
+        return try self.closing
       }
+      defer { self.written += quakes.count }
+      return try self.text(of: quakes)
+    case .done:
+      return nil
     }
-    if index == self.pieceCount - 1 {
-      switch self.format {
-      case .xml: return Data(QuakeMLWriter.closing.utf8)
-      case .text: return Data()
-      case .geojson: return try output.geoJSONClosing(count: self.quakes.count)
-      }
+  }
+
+  private func nextEvents() async throws -> [Quake]? {
+    switch self.events {
+    case .read(let quakes):
+      self.events = .read([])
+      return quakes.isEmpty ? nil : quakes
+    case .cursor(let cursor):
+      return try await cursor.next()
     }
-    let start = (index - 1) * Self.eventsPerPiece
-    let events = self.quakes[start..<min(start + Self.eventsPerPiece, self.quakes.count)]
+  }
+
+  private var opening: Data {
     switch self.format {
-    case .xml: return Data(events.map(QuakeMLWriter.event).joined().utf8)
-    case .text: return Data(events.map(FDSNTextWriter.line).joined().utf8)
+    case .xml: Data(QuakeMLWriter.opening.utf8)
+    case .text: Data(FDSNTextWriter.header.utf8)
+    case .geojson: QuakeOutput.geoJSONOpening
+    }
+  }
+
+  private var closing: Data {
+    get throws {
+      switch self.format {
+      case .xml: Data(QuakeMLWriter.closing.utf8)
+      case .text: Data()
+      case .geojson: try self.output.geoJSONClosing(count: self.written)
+      }
+    }
+  }
+
+  private func text(of quakes: [Quake]) throws -> Data {
+    switch self.format {
+    case .xml: return Data(quakes.map(QuakeMLWriter.event).joined().utf8)
+    case .text: return Data(quakes.map(FDSNTextWriter.line).joined().utf8)
     case .geojson:
       var data = Data()
-      for (offset, quake) in zip(start..., events) {
+      for (offset, quake) in zip(self.written..., quakes) {
         if offset > 0 { data.append(UInt8(ascii: ",")) }
-        data.append(try output.geoJSONFeature(quake))
+        data.append(try self.output.geoJSONFeature(quake))
       }
       return data
     }
   }
+
+  private var output: QuakeOutput { QuakeOutput(utc: true, colour: false, now: self.now) }
 }

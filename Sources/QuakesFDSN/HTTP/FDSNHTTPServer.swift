@@ -46,31 +46,38 @@ package struct FDSNHTTPServer: Sendable {
     }
   }
 
+  /// A refusal made here rather than by the service: the specification's
+  /// document with `status` and `reason`.
+  private static func refusal(
+    _ head: HTTPRequestHead, status: HTTPResponseStatus, reason: String, address: String
+  ) -> HTTPAnswer {
+    let host = head.headers.first(name: "Host") ?? address
+    return HTTPAnswer.text(
+      FDSNErrorDocument.body(
+        status: Int(status.code), reason: reason, request: head.uri, base: "http://\(host)\(FDSNEventService.root)",
+        date: Date()),
+      status: status)
+  }
+
   /// 429, with the specification's document and `Retry-After` in whole seconds.
   private static func tooMany(_ head: HTTPRequestHead, wait: Duration, rate: Double, address: String) -> HTTPAnswer {
-    let host = head.headers.first(name: "Host") ?? address
-    var answer = HTTPAnswer.text(
-      FDSNErrorDocument.body(
-        status: 429,
-        reason: "More than \(QuakeMLWriter.number(rate)) requests a second from this address; try again in a moment.",
-        request: head.uri, base: "http://\(host)\(FDSNEventService.root)", date: Date()),
-      status: .tooManyRequests)
+    var answer = Self.refusal(
+      head, status: .tooManyRequests,
+      reason: "More than \(QuakeMLWriter.number(rate)) requests a second from this address; try again in a moment.",
+      address: address)
     let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
     answer.headers.add(name: "Retry-After", value: String(max(1, seconds)))
     return answer
   }
 
   private static func answer(_ head: HTTPRequestHead, service: FDSNEventService, address: String) async -> HTTPAnswer {
-    let host = head.headers.first(name: "Host") ?? address
     guard head.method == .GET || head.method == .HEAD else {
-      var answer = HTTPAnswer.text(
-        FDSNErrorDocument.body(
-          status: 405, reason: "The FDSN event service answers GET and HEAD.", request: head.uri,
-          base: "http://\(host)\(FDSNEventService.root)", date: Date()),
-        status: .methodNotAllowed)
+      var answer = Self.refusal(
+        head, status: .methodNotAllowed, reason: "The FDSN event service answers GET and HEAD.", address: address)
       answer.headers.add(name: "Allow", value: "GET, HEAD")
       return answer
     }
+    let host = head.headers.first(name: "Host") ?? address
     let tags = head.headers["If-None-Match"]
     let response = await service.respond(
       to: head.uri, host: host, ifNoneMatch: tags.isEmpty ? nil : tags.joined(separator: ", "))
@@ -88,7 +95,7 @@ package struct FDSNHTTPServer: Sendable {
     case .events(let document):
       return HTTPAnswer(
         status: status, headers: headers,
-        body: .pieces(count: document.pieceCount) { ByteBuffer(bytes: try document.piece($0)) })
+        body: .pieces(AsyncThrowingStream(unfolding: { try await document.nextPiece().map { ByteBuffer(bytes: $0) } })))
     }
   }
 }

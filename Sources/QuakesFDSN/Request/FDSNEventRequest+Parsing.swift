@@ -30,8 +30,7 @@ extension FDSNEventRequest {
       case .endtime:
         // The specification's end is inclusive; the filter's `until` is not.
         self.query.filter.until = Timestamp.date(milliseconds: Timestamp.milliseconds(try read.time()) + 1)
-      case .updatedafter:
-        throw FDSNRequestError("updatedafter is not served yet: the cache cannot select by update time.")
+      case .updatedafter: self.query.filter.updatedAfter = try read.time()
       case .minlatitude: box.minLatitude = try read.number(in: -90...90)
       case .maxlatitude: box.maxLatitude = try read.number(in: -90...90)
       case .minlongitude: box.minLongitude = try read.number(in: -180...180)
@@ -39,9 +38,9 @@ extension FDSNEventRequest {
       case .latitude: circle.latitude = try read.number(in: -90...90)
       case .longitude: circle.longitude = try read.number(in: -180...180)
       case .minradius:
-        guard try read.number(in: 0...180) == 0 else {
-          throw FDSNRequestError("minradius is served only as 0: the cache cannot select a ring.")
-        }
+        // 0, the specification's default, asks for nothing.
+        let degrees = try read.number(in: 0...180)
+        circle.minRadiusKm = degrees > 0 ? degrees * Earth.halfCircumferenceKm / 180 : nil
       case .maxradius: circle.radiusKm = try read.number(in: 0...180) * Earth.halfCircumferenceKm / 180
       case .maxradiuskm:
         guard values[.maxradius] == nil else {
@@ -96,7 +95,10 @@ extension FDSNEventRequest {
         }
         self.noData = noData
       case .alertlevel:
-        throw FDSNRequestError("alertlevel is not served yet: the cache selects by the lowest level only.")
+        guard let level = AlertLevel(word: value) else {
+          throw FDSNRequestError("Bad alertlevel value: \(value). It must be green, yellow, orange or red.")
+        }
+        self.query.filter.alert = level
       case .minfelt: self.query.filter.minFelt = try read.integer(in: 0...Int(Int32.max))
       case .mincdi: self.query.filter.minCdi = try read.number(in: 0...12)
       case .minmmi: self.query.filter.minMmi = try read.number(in: 0...12)

@@ -1,14 +1,12 @@
 import Synchronization
 
-/// How many `query` answers hold their events in memory at once: each
-/// holds up to `http-max-events` quakes from its read until its last piece
-/// is written, so a request beyond ``count`` waits for a slot (and holds
-/// nothing meanwhile). The memory of every answer in the making together is
-/// then bounded by `count` × `http-max-events` quakes, however many
-/// connections ask.
-final class AnswerSlots: Sendable {
+/// How many long `query` answers are written at once: each reads from a
+/// cursor with a thread and a database connection of its own until its
+/// last piece is written, so a request beyond ``count`` waits for a slot
+/// (and holds nothing meanwhile), however many connections ask.
+package final class AnswerSlots: Sendable {
   /// A slot taken: given back when the answer holding it is gone.
-  final class Slot: Sendable {
+  package final class Slot: Sendable {
     private let slots: AnswerSlots
 
     fileprivate init(_ slots: AnswerSlots) {

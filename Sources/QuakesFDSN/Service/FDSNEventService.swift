@@ -20,9 +20,11 @@ package struct FDSNEventService: Sendable {
   /// What tells this daemon's `ETag`s from an earlier run's: its start, in
   /// milliseconds, base 36 (the count of changes starts again at a start).
   let instance: String
-  /// The answers that may hold their events at once: as many as the
-  /// database has connections to read them with.
+  /// The long answers written at once, each from a cursor of its own
+  /// (a thread and a connection to the database).
   let slots = AnswerSlots(count: 4)
+  /// The events of one page: an answer of more is written from a cursor.
+  static let pageSize = 256
 
   package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000, startedAt: Date = Date()) {
     self.catalogue = catalogue
@@ -82,33 +84,48 @@ package struct FDSNEventService: Sendable {
   }
 
   /// The events `request` asks for, or `nodata`'s answer when none match.
+  ///
+  /// An answer of one page (``pageSize`` events) is read at once; a longer
+  /// one is written from a cursor over a snapshot of the cache, a page at
+  /// a time as the client takes them (``FDSNEventDocument``). Without a
+  /// `limit`, more matches than the ceiling are refused before anything is
+  /// written.
   private func events(_ request: FDSNEventRequest, now: Date) async throws(FDSNRequestError) -> FDSNResponse {
-    let slot = await self.slots.take()
-    var quakes: [Quake]
+    let events: FDSNEventDocument.Events
+    var slot: AnswerSlots.Slot?
     if let id = request.eventID {
-      quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
+      events = .read(try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? [])
     } else {
+      var first = request.query
+      first.limit = min(request.query.limit ?? .max, Self.pageSize)
+      let page = try await self.read { try await self.catalogue.page(first, countingMatches: false) }
       var query = request.query
-      if !request.hasLimit {
-        // One more than the ceiling tells whether the ceiling is passed.
-        query.limit = self.limitCeiling + 1
-      }
-      let page = try await self.read { try await self.catalogue.page(query, countingMatches: false) }
-      quakes = page.quakes
-      if !request.hasLimit, quakes.count > self.limitCeiling {
+      if !request.hasLimit, page.hasMore || page.quakes.count > self.limitCeiling {
         let matching = try await self.read { try await self.catalogue.count(matching: request.query.filter) }
-        throw FDSNRequestError(
-          "\(matching) matching events exceeds search limit of \(self.limitCeiling). Modify the search to match fewer events."
-        )
+        // The events past the offset are the answer's.
+        guard matching - request.query.offset <= self.limitCeiling else {
+          throw FDSNRequestError(
+            "\(matching) matching events exceeds search limit of \(self.limitCeiling). Modify the search to match fewer events."
+          )
+        }
+        // Quakes written since the count do not make the answer longer than the ceiling.
+        query.limit = self.limitCeiling
+      }
+      let isWhole = !page.hasMore || first.limit == request.query.limit
+      if isWhole, page.quakes.count <= query.limit ?? .max {
+        events = .read(page.quakes)
+      } else {
+        slot = await self.slots.take()
+        events = .cursor(try await self.read { try await self.catalogue.cursor(query, pageSize: Self.pageSize) })
       }
     }
-    guard !quakes.isEmpty else {
+    if case .read(let quakes) = events, quakes.isEmpty {
       if request.noData == .notFound {
         throw FDSNRequestError("No data matches the request.", status: 404)
       }
       return .noContent
     }
-    let document = FDSNEventDocument(format: request.format, quakes: quakes, now: now, slot: slot)
+    let document = FDSNEventDocument(format: request.format, events: events, now: now, slot: slot)
     return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
   }
 

@@ -6,8 +6,8 @@ public import Foundation
 ///
 /// Every condition maps to one FDSN parameter (``parameters``); a list
 /// filter the service cannot apply (a place search, a polygon, the tsunami
-/// flag, …) has no field here, and ``init(since:until:filter:alertLevel:)``
-/// refuses it rather than fetching more than was asked.
+/// flag, …) has no field here, and ``init(since:until:filter:)`` refuses
+/// it rather than fetching more than was asked.
 public struct HistoryQuery: Hashable, Sendable, Codable {
   /// The earliest origin time, inclusive, in epoch milliseconds.
   public var since: Int64
@@ -40,7 +40,8 @@ public struct HistoryQuery: Hashable, Sendable, Codable {
   /// `automatic` or `reviewed`.
   public var reviewStatus: ReviewStatus?
   /// Only events updated after this time, in epoch milliseconds
-  /// (reconciliation: what changed since the last one).
+  /// (the filter's `updatedAfter`; reconciliation: what changed since the
+  /// last one).
   public var updatedAfter: Int64?
   /// Whether deleted events come too, with status `deleted` (reconciliation).
   public var includeDeleted = false
@@ -111,14 +112,11 @@ extension HistoryQuery {
   /// reports the service's own value, which wins.
   public static let defaultMaximum = 20_000
 
-  /// The query for `filter` (the list filters) from `since` to `until`, plus
-  /// an exact PAGER `alertLevel`.
+  /// The query for `filter` (the list filters) from `since` to `until`.
   ///
   /// - Throws: ``HistoryQueryError`` naming each filter the FDSN service
   ///   cannot apply, or a span that is empty or reversed.
-  public init(
-    since: Date, until: Date, filter: QuakesQuery.Filter, alertLevel: AlertLevel? = nil
-  ) throws(HistoryQueryError) {
+  public init(since: Date, until: Date, filter: QuakesQuery.Filter) throws(HistoryQueryError) {
     var unsupported: [String] = []
     for field in filter.givenFields {
       guard case .cannot(let hint) = field.declaration.fdsn else { continue }
@@ -126,6 +124,8 @@ extension HistoryQuery {
     }
     if filter.reviewStatus == ReviewStatus(rawValue: "deleted") { unsupported.append("status deleted") }
     if filter.near != nil, filter.near?.radiusKm == nil { unsupported.append("near without a radius") }
+    // FDSN's minradius is in degrees: a ring in km would not be the same ring.
+    if filter.near?.minRadiusKm != nil { unsupported.append("near with a least distance") }
     guard unsupported.isEmpty else { throw HistoryQueryError.unsupported(unsupported) }
     let start = Timestamp.milliseconds(since)
     let end = Timestamp.milliseconds(until)
@@ -143,12 +143,18 @@ extension HistoryQuery {
       self.near = HistoryCircle(latitude: near.centre.latitude, longitude: near.centre.longitude, radiusKm: radius)
     }
     self.eventType = filter.eventType?.lowercased()
-    self.alertLevel = alertLevel
+    self.alertLevel = filter.alert
     self.minFelt = filter.minFelt
     self.minCdi = filter.minCdi
     self.minMmi = filter.minMmi
     self.minSignificance = filter.minSignificance
     self.reviewStatus = filter.reviewStatus
+    if let updatedAfter = filter.updatedAfter {
+      let range = QuakeRanges.milliseconds
+      // Rounded down: "after" a time between two milliseconds admits the later one.
+      let milliseconds = Timestamp.milliseconds(updatedAfter, rounding: .down)
+      self.updatedAfter = min(max(milliseconds, range.lowerBound), range.upperBound)
+    }
   }
 
   /// Whether `other` asks for the same backfill as this one: the same span

@@ -10,9 +10,9 @@
 /// docs/protocol.md, docs/cli.md and docs/backfill.md, and the
 /// configuration accepts.
 public enum QuakesFilterField: String, CaseIterable, Hashable, Sendable {
-  case search, day, timeZone, since, until
+  case search, day, timeZone, since, until, updatedAfter
   case minMagnitude, maxMagnitude, minDepth, maxDepth
-  case minAlert, minFelt, minCdi, minMmi, minSignificance, tsunami
+  case minAlert, alert, minFelt, minCdi, minMmi, minSignificance, tsunami
   case reviewStatus, network, eventType, magnitudeType
   case bbox, near, within
 
@@ -55,6 +55,7 @@ public enum QuakesFilterField: String, CaseIterable, Hashable, Sendable {
     case .timeZone: Declaration(wire: "timeZone", flag: "--utc", fdsn: .parameters([]))
     case .since: Declaration(wire: "since", flag: "--since", fdsn: .parameters(["starttime"]))
     case .until: Declaration(wire: "until", flag: "--until", fdsn: .parameters(["endtime"]))
+    case .updatedAfter: Declaration(wire: "updatedAfter", flag: "--updated-after", fdsn: .parameters(["updatedafter"]))
     case .minMagnitude: Declaration(wire: "minMagnitude", flag: "--min-magnitude", fdsn: .parameters(["minmagnitude"]))
     case .maxMagnitude: Declaration(wire: "maxMagnitude", flag: "--max-magnitude", fdsn: .parameters(["maxmagnitude"]))
     case .minDepth: Declaration(wire: "minDepthKm", flag: "--min-depth", fdsn: .parameters(["mindepth"]))
@@ -62,6 +63,7 @@ public enum QuakesFilterField: String, CaseIterable, Hashable, Sendable {
     case .minAlert:
       Declaration(
         wire: "minAlert", flag: "--min-alert", fdsn: .cannot(hint: "use alert: FDSN matches one level"))
+    case .alert: Declaration(wire: "alert", flag: "--alert", fdsn: .parameters(["alertlevel"]))
     case .minFelt: Declaration(wire: "minFelt", flag: "--min-felt", fdsn: .parameters(["minfelt"]))
     case .minCdi: Declaration(wire: "minCdi", flag: "--min-cdi", fdsn: .parameters(["mincdi"]))
     case .minMmi: Declaration(wire: "minMmi", flag: "--min-mmi", fdsn: .parameters(["minmmi"]))
@@ -94,11 +96,13 @@ extension QuakesQuery.Filter {
     case .timeZone: self.timeZone != .gmt
     case .since: self.since != nil
     case .until: self.until != nil
+    case .updatedAfter: self.updatedAfter != nil
     case .minMagnitude: self.minMagnitude != nil
     case .maxMagnitude: self.maxMagnitude != nil
     case .minDepth: self.minDepth != nil
     case .maxDepth: self.maxDepth != nil
     case .minAlert: self.minAlert != nil
+    case .alert: self.alert != nil
     case .minFelt: self.minFelt != nil
     case .minCdi: self.minCdi != nil
     case .minMmi: self.minMmi != nil

@@ -76,6 +76,9 @@ extension QuakesQuery {
     public var since: Date?
     /// The latest origin time, exclusive.
     public var until: Date?
+    /// A time USGS last changed the quake (`updated`) after, exclusive:
+    /// what changed since a client last looked (FDSN's `updatedafter`).
+    public var updatedAfter: Date?
     /// The smallest magnitude, inclusive; quakes of unknown magnitude never match.
     public var minMagnitude: Double?
     /// The largest magnitude, inclusive; quakes of unknown magnitude never match.
@@ -86,6 +89,8 @@ extension QuakesQuery {
     public var maxDepth: Double?
     /// The lowest PAGER alert level (`yellow` matches yellow, orange and red).
     public var minAlert: AlertLevel?
+    /// Exactly this PAGER alert level (FDSN's `alertlevel`).
+    public var alert: AlertLevel?
     /// The fewest felt reports.
     public var minFelt: Int?
     /// The smallest community intensity (`cdi`).
@@ -119,11 +124,13 @@ extension QuakesQuery {
       timeZone: TimeZone = .gmt,
       since: Date? = nil,
       until: Date? = nil,
+      updatedAfter: Date? = nil,
       minMagnitude: Double? = nil,
       maxMagnitude: Double? = nil,
       minDepth: Double? = nil,
       maxDepth: Double? = nil,
       minAlert: AlertLevel? = nil,
+      alert: AlertLevel? = nil,
       minFelt: Int? = nil,
       minCdi: Double? = nil,
       minMmi: Double? = nil,
@@ -142,11 +149,13 @@ extension QuakesQuery {
       self.timeZone = timeZone
       self.since = since
       self.until = until
+      self.updatedAfter = updatedAfter
       self.minMagnitude = minMagnitude
       self.maxMagnitude = maxMagnitude
       self.minDepth = minDepth
       self.maxDepth = maxDepth
       self.minAlert = minAlert
+      self.alert = alert
       self.minFelt = minFelt
       self.minCdi = minCdi
       self.minMmi = minMmi

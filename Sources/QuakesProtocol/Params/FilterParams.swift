@@ -15,6 +15,8 @@ public struct FilterParams: Hashable, Sendable, Codable {
   public var since: String?
   /// The latest origin time, exclusive, ISO 8601.
   public var until: String?
+  /// A time USGS last changed the quake after, exclusive, ISO 8601.
+  public var updatedAfter: String?
   /// The smallest magnitude, inclusive.
   public var minMagnitude: Double?
   /// The largest magnitude, inclusive.
@@ -25,6 +27,8 @@ public struct FilterParams: Hashable, Sendable, Codable {
   public var maxDepthKm: Double?
   /// The lowest PAGER alert level: `green`, `yellow`, `orange` or `red`.
   public var minAlert: String?
+  /// Exactly this PAGER alert level: `green`, `yellow`, `orange` or `red`.
+  public var alert: String?
   /// The fewest "Did You Feel It?" reports.
   public var minFelt: Int?
   /// The smallest community intensity (`cdi`), 0–12.
@@ -90,18 +94,13 @@ public struct FilterParams: Hashable, Sendable, Codable {
       filter.timeZone = zone
     case .since: filter.since = try Self.time(self.since, name)
     case .until: filter.until = try Self.time(self.until, name)
+    case .updatedAfter: filter.updatedAfter = try Self.time(self.updatedAfter, name)
     case .minMagnitude: filter.minMagnitude = try Self.finite(self.minMagnitude, name)
     case .maxMagnitude: filter.maxMagnitude = try Self.finite(self.maxMagnitude, name)
     case .minDepth: filter.minDepth = try Self.finite(self.minDepthKm, name)
     case .maxDepth: filter.maxDepth = try Self.finite(self.maxDepthKm, name)
-    case .minAlert:
-      guard let word = self.minAlert else { return }
-      guard let level = AlertLevel(word: word) else {
-        throw ProtocolError(
-          .invalidRequest,
-          "\"\(name)\" must be one of \(AlertLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(word)\"")
-      }
-      filter.minAlert = level
+    case .minAlert: filter.minAlert = try Self.alertLevel(self.minAlert, name)
+    case .alert: filter.alert = try Self.alertLevel(self.alert, name)
     case .minFelt: filter.minFelt = self.minFelt
     case .minCdi: filter.minCdi = try Self.finite(self.minCdi, name)
     case .minMmi: filter.minMmi = try Self.finite(self.minMmi, name)
@@ -130,6 +129,16 @@ public struct FilterParams: Hashable, Sendable, Codable {
         .invalidRequest, "\"\(name)\" must be an ISO 8601 time such as 2024-03-10T12:00:00Z, not \"\(text)\"")
     }
     return date
+  }
+
+  private static func alertLevel(_ word: String?, _ name: String) throws(ProtocolError) -> AlertLevel? {
+    guard let word else { return nil }
+    guard let level = AlertLevel(word: word) else {
+      throw ProtocolError(
+        .invalidRequest,
+        "\"\(name)\" must be one of \(AlertLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(word)\"")
+    }
+    return level
   }
 
   private static func finite(_ value: Double?, _ name: String) throws(ProtocolError) -> Double? {

@@ -8,21 +8,26 @@ public struct NearParams: Hashable, Sendable, Codable {
   public var longitude: Double
   /// The greatest distance, km, 0 or more; absent for any distance.
   public var radiusKm: Double?
+  /// The least distance, km, 0 or more; absent for none (a ring with it).
+  public var minRadiusKm: Double?
 
-  /// A centre and a radius.
-  public init(latitude: Double, longitude: Double, radiusKm: Double? = nil) {
+  /// A centre and a radius, and a least distance for a ring.
+  public init(latitude: Double, longitude: Double, radiusKm: Double? = nil, minRadiusKm: Double? = nil) {
     self.latitude = latitude
     self.longitude = longitude
     self.radiusKm = radiusKm
+    self.minRadiusKm = minRadiusKm
   }
 
   /// The circle, or an InvalidRequest naming what is out of range.
   func circle() throws(ProtocolError) -> GeoCircle {
     let centre = try GeoValidation.point(latitude: self.latitude, longitude: self.longitude, in: "near")
-    if let radius = self.radiusKm, !(radius.isFinite && radius >= 0) {
-      throw ProtocolError(.invalidRequest, "\"near.radiusKm\" must be a distance in km, 0 or more, not \(radius)")
+    for (name, distance) in [("radiusKm", self.radiusKm), ("minRadiusKm", self.minRadiusKm)] {
+      if let distance, !(distance.isFinite && distance >= 0) {
+        throw ProtocolError(.invalidRequest, "\"near.\(name)\" must be a distance in km, 0 or more, not \(distance)")
+      }
     }
-    return GeoCircle(centre: centre, radiusKm: self.radiusKm)
+    return GeoCircle(centre: centre, radiusKm: self.radiusKm, minRadiusKm: self.minRadiusKm)
   }
 }
 

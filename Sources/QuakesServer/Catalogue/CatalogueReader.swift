@@ -41,6 +41,14 @@ package struct CatalogueReader: Sendable {
     try await self.reading { try await self.database.quakesPage(query, countingMatches: countingMatches) }
   }
 
+  /// A cursor over the quakes of `query`, `pageSize` at a time, from a
+  /// snapshot of the database taken now
+  /// (``QuakesCatalogue/quakesCursor(_:pageSize:)``). Call it after
+  /// ``freshState()``.
+  package func cursor(_ query: QuakesQuery, pageSize: Int) async throws(ProtocolError) -> any QuakesCursor {
+    try await self.reading { try await self.database.quakesCursor(query, pageSize: pageSize) }
+  }
+
   /// How many quakes match `filter`, as fresh as the state now.
   package func count(matching filter: QuakesQuery.Filter) async throws(ProtocolError) -> Int {
     _ = await self.freshState()
@@ -57,7 +65,8 @@ package struct CatalogueReader: Sendable {
   /// The networks of the cached quakes, each once (the FDSN service's
   /// `catalogs` and `contributors`).
   package func networks() async throws(ProtocolError) -> [String] {
-    try await self.reading { try await self.database.networks() }
+    _ = await self.freshState()
+    return try await self.reading { try await self.database.networks() }
   }
 
   private func reading<T>(_ read: () async throws -> T) async throws(ProtocolError) -> T {

@@ -68,8 +68,8 @@ package final class ListCache: Sendable {
     let filter = params.filter
     let text =
       [
-        filter.search, filter.day, filter.timeZone, filter.since, filter.until, filter.minAlert, filter.reviewStatus,
-        filter.network, filter.eventType, filter.magnitudeType,
+        filter.search, filter.day, filter.timeZone, filter.since, filter.until, filter.updatedAfter, filter.minAlert,
+        filter.alert, filter.reviewStatus, filter.network, filter.eventType, filter.magnitudeType,
       ].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
       // A `within` polygon is part of the key: 8 bytes a number, and more.
       + (filter.within?.coordinates.numberCount ?? 0) * 16

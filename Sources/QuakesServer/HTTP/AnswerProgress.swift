@@ -2,8 +2,9 @@
 /// request in hand, as a user outbound event: that one arrived whole and is
 /// being answered (the request deadline stops, and silence is no longer
 /// idleness: the answer may take a while to make), and that its answer is
-/// written.
+/// made and being written (silence is idleness again: a client that does
+/// not read what is written to it).
 enum AnswerProgress: Sendable {
   case answering
-  case answered
+  case writing
 }

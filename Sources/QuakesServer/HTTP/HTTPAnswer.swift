@@ -7,9 +7,11 @@ package struct HTTPAnswer: Sendable {
   /// (sent chunked), so that a long answer is never held whole.
   package enum Body: Sendable {
     case whole(ByteBuffer)
-    /// `count` pieces, piece `i` made by `piece(i)` when its turn comes; a
-    /// piece that throws ends the connection (the client sees the answer cut).
-    case pieces(count: Int, piece: @Sendable (Int) throws -> ByteBuffer)
+    /// Pieces made one at a time as the connection takes them (a stream
+    /// made with `AsyncThrowingStream(unfolding:)` makes the next only when
+    /// asked); a piece that throws ends the connection (the client sees
+    /// the answer cut).
+    case pieces(AsyncThrowingStream<ByteBuffer, any Error>)
   }
 
   package var status: HTTPResponseStatus

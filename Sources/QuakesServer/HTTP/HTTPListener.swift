@@ -12,9 +12,10 @@ import NIOPosix
 /// A connection silent for ``Limits/idleTimeout`` is closed, and so is one
 /// whose request does not arrive whole within ``Limits/requestDeadline``
 /// (a client that trickles its head a byte at a time is never silent);
-/// neither clock runs while an answer is being made (``AnswerProgress``);
-/// more
-/// than ``Limits/maximumConnections`` at once are closed as they come, so
+/// neither clock runs while an answer is being made (``AnswerProgress``),
+/// but the idle timeout does while it is written, so that a client that
+/// stops reading a long answer does not hold it (and what it reads from)
+/// for good. More than ``Limits/maximumConnections`` at once are closed as they come, so
 /// that the port cannot use up the descriptors the sockets need. A request
 /// line or head larger than NIO's decoder takes is answered 400 by it and
 /// closed. A client that half-closes after its request (shuts down its
@@ -115,8 +116,8 @@ package struct HTTPListener: Sendable {
           request = nil
           try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.answering)
           let answer = await handler(head, client)
+          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.writing)
           guard try await Self.write(answer, to: head, on: outbound) else { return }
-          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.answered)
         }
       }
     }
@@ -146,10 +147,9 @@ package struct HTTPListener: Sendable {
       switch answer.body {
       case .whole(let buffer):
         if buffer.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(buffer))) }
-      case .pieces(let count, let piece):
-        for index in 0..<count {
-          let buffer = try piece(index)
-          if buffer.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(buffer))) }
+      case .pieces(let pieces):
+        for try await buffer in pieces where buffer.readableBytes > 0 {
+          try await outbound.write(.body(.byteBuffer(buffer)))
         }
       }
     }

@@ -52,11 +52,14 @@ enum RandomCatalogue {
         !epicentres.isEmpty && random.chance(0.1) ? random.pick(epicentres) : Self.epicentre(using: &random)
       epicentres.append(epicentre)
       let magnitude = random.maybe(0.92) { Double($0.next(below: 91) - 10) / 10 }
+      let time = random.pick(times)
       return Quake(
         id: random.pick(["us", "ak", "hv", "nc"]) + Self.code(index) + random.pick(["", "a", "b"]),
         magnitude: magnitude, magnitudeType: random.maybe(0.9) { $0.pick(Self.magnitudeTypes) },
-        time: Timestamp.date(milliseconds: random.pick(times)),
-        updated: Timestamp.date(milliseconds: Self.start + Self.span),
+        time: Timestamp.date(milliseconds: time),
+        // At the origin time, a millisecond, a minute, a day or a week
+        // later, by turns (drawing it would change every seed's catalogue).
+        updated: Timestamp.date(milliseconds: time + [0, 1, 60_000, 86_400_000, 7 * 86_400_000][index % 5]),
         place: random.maybe(0.95) { Self.place(using: &$0) },
         longitude: epicentre.longitude, latitude: epicentre.latitude,
         depth: random.maybe(0.92) { Double($0.next(below: 150) * 5 - 10) + ($0.chance(0.2) ? 0.25 : 0) },

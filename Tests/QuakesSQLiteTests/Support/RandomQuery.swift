@@ -32,7 +32,11 @@ enum RandomQuery {
       offset: Self.offset(using: &random))
   }
 
-  static func filter(using random: inout SplitMix64) -> QuakesQuery.Filter {
+  /// A random filter; with `newerFields`, also the filters added for the
+  /// FDSN service (`updatedAfter`, `alert`, a ring), which draw from
+  /// `random` too, so that leaving them out keeps a test's scenario the
+  /// one its seed gave before they existed.
+  static func filter(using random: inout SplitMix64, newerFields: Bool = true) -> QuakesQuery.Filter {
     var filter = QuakesQuery.Filter()
     // Now and then a query with no filter, or a near centre for distances alone.
     guard random.chance(0.9) else { return filter }
@@ -59,6 +63,12 @@ enum RandomQuery {
     filter.near = random.maybe(0.25) { Self.circle(using: &$0) }
     filter.bbox = random.maybe(often) { Self.box(using: &$0) }
     filter.within = random.maybe(often) { RandomRegion.region(using: &$0) }
+    guard newerFields else { return filter }
+    filter.updatedAfter = random.maybe(often) { Self.date(using: &$0) }
+    filter.alert = random.maybe(often) { $0.pick(AlertLevel.allCases) }
+    if filter.near != nil, random.chance(0.2) {
+      filter.near?.minRadiusKm = random.pick([0, 1, 50, 300, 1000, 5000, 20_040])
+    }
     return filter
   }
 
