@@ -131,6 +131,39 @@ struct FDSNFormatTests {
     #expect(QuakeMLWriter.escaped("ééé", limit: 2) == "éé")
   }
 
+  @Test("escaping as the specification has it, on random texts: the fast path for plain text agrees with the rule")
+  func escapingDifferential() {
+    let pieces = [
+      "a", "Z", " ", "&", "<", ">", "\"", "'", "\u{01}", "\u{1F}", "\t", "\n", "\r", "é", "e\u{301}", "東", "ō",
+      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{BF}", "😀", "~",
+    ]
+    // The rule, character by character: markup as entities, what XML 1.0
+    // cannot carry as a space, at most `limit` code points.
+    func expected(_ text: String, limit: Int) -> String {
+      let kept = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))
+      let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+      return kept.map { character in
+        if let entity = entities[character] { return entity }
+        let cannot = character.unicodeScalars.contains {
+          ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }
+        return cannot ? " " : String(character)
+      }.joined()
+    }
+    var seed: UInt64 = 0x5155_414B
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    for index in 0..<2_000 {
+      let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+      let limit = next(3) == 0 ? next(14) : Int.max
+      #expect(
+        QuakeMLWriter.escaped(text, limit: limit) == expected(text, limit: limit),
+        "case \(index): \(text.unicodeScalars.map { String($0.value, radix: 16) }), limit \(limit)")
+    }
+  }
+
   @Test("the text format: the 1.2 header and 14 columns per event, a | or line break in a place as a space")
   func text() {
     let columns = FDSNTextWriter.header.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false)

@@ -31,7 +31,10 @@ enum QuakeMLWriter {
     let agency = quake.catalog.network.map {
       "<creationInfo><agencyID>\(Self.escaped($0, limit: 64))</agencyID></creationInfo>"
     }
-    var xml = "<event publicID=\"smi:quakesd/event/\(key)\">"
+    var xml = ""
+    // About what an event takes, so that the appends below do not grow it.
+    xml.reserveCapacity(1_536)
+    xml += "<event publicID=\"smi:quakesd/event/\(key)\">"
     if let place = quake.place, !place.isEmpty {
       xml += "<description><type>earthquake name</type><text>\(Self.escaped(place))</text></description>"
     }
@@ -101,12 +104,11 @@ enum QuakeMLWriter {
   static let longestKey = 200
 
   private static func escapedKey(_ id: String) -> String {
+    // Most ids (USGS's) need no escaping.
+    if !id.isEmpty, id.utf8.allSatisfy(Self.isAllowedInKey) { return id }
     var key = ""
     for byte in id.utf8 {
-      let allowed =
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || "-.*()_'".utf8.contains(byte)
-      if allowed {
+      if Self.isAllowedInKey(byte) {
         key.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
         let hex = String(byte, radix: 16, uppercase: true)
@@ -116,11 +118,24 @@ enum QuakeMLWriter {
     return key.isEmpty ? "~" : key
   }
 
+  /// Whether an identifier's key keeps `byte` as it is: a letter, a digit
+  /// or a mark QuakeML's pattern allows.
+  private static func isAllowedInKey(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "*")
+      || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: "'")
+  }
+
   /// `text` as XML character data, at most `limit` code points (as XML
   /// Schema counts a `maxLength`): markup
   /// escaped, and the control characters XML 1.0 cannot carry at all
   /// (even escaped) written as spaces.
   static func escaped(_ text: String, limit: Int = .max) -> String {
+    // Most texts hold nothing to escape and fit: they are written as they
+    // are, without walking their characters. (No code point is shorter
+    // than a byte, so `limit` bytes are at most `limit` code points.)
+    if text.utf8.count <= limit, text.utf8.allSatisfy(Self.needsNoEscape) { return text }
     var escaped = ""
     let kept = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))
     for character in kept {
@@ -138,5 +153,19 @@ enum QuakeMLWriter {
       }
     }
     return escaped
+  }
+
+  /// Whether `byte` of UTF-8 text is written as it is: not markup, not a
+  /// control character XML cannot carry, and not a byte of U+FFFE or
+  /// U+FFFF (`EF BF BE`, `EF BF BF`: their last bytes are checked, which
+  /// also sends a few other characters the slow way, harmlessly).
+  private static func needsNoEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+    case 0x09, 0x0A, 0x0D: true
+    case 0..<0x20: false
+    case 0xBE, 0xBF: false
+    default: true
+    }
   }
 }
