@@ -3,6 +3,7 @@ import QuakesData
 import QuakesModel
 import QuakesTestSupport
 import QuakesUSGS
+import Synchronization
 import Testing
 import USGSStandIn
 
@@ -15,15 +16,17 @@ struct RemoteStoreHistoryTests {
 
   private func store(
     on standIn: USGSStandIn, totalTimeout: Duration = .seconds(30), maximumResponseSize: Int = 64 << 20,
-    attempts: Int = 3, firstBackoff: Duration = .milliseconds(50)
+    attempts: Int = 3, firstBackoff: Duration = .milliseconds(50),
+    pacer: RequestPacer = RequestPacer(interval: .milliseconds(1)),
+    observe: @escaping @Sendable (Result<Int, NetworkError>) -> Void = { _ in }
   ) throws -> USGSRemoteStore<CurlNetworkSession> {
     USGSRemoteStore(
       catalogue: try USGSFeedCatalogue(baseURL: standIn.baseURL),
       configuration: CurlNetworkSession.Configuration(
         totalTimeout: totalTimeout, maximumResponseSize: maximumResponseSize),
       history: FDSNAccess(
-        service: try FDSNService(baseURL: standIn.fdsnBaseURL), pacer: RequestPacer(interval: .milliseconds(1)),
-        retry: FDSNRetryPolicy(attempts: attempts, firstBackoff: firstBackoff)))
+        service: try FDSNService(baseURL: standIn.fdsnBaseURL), pacer: pacer,
+        retry: FDSNRetryPolicy(attempts: attempts, firstBackoff: firstBackoff), observe: observe))
   }
 
   private func event(_ id: String, at milliseconds: Int64, magnitude: Double = 3) -> FDSNEvent {
@@ -147,19 +150,29 @@ struct RemoteStoreHistoryTests {
       standIn.setFDSNCatalogue(
         FDSNCatalogue.generated(
           count: 200, from: Timestamp.date(milliseconds: Self.since), to: Timestamp.date(milliseconds: Self.until)))
+      let outcomes = Mutex<[Result<Int, NetworkError>]>([])
+      let pacer = RequestPacer(interval: .milliseconds(1))
       // A backoff would hold the next request (the count of a half) for 40 s.
-      let store = try self.store(on: standIn, maximumResponseSize: 4_096, firstBackoff: .seconds(40))
+      let store = try self.store(
+        on: standIn, maximumResponseSize: 4_096, firstBackoff: .seconds(40), pacer: pacer,
+        observe: { outcome in outcomes.withLock { $0.append(outcome) } })
       await #expect(throws: HistoryWindowTooLarge.self) {
         _ = try await store.fetchRemoteQuakesQuery(
           history: HistoryQuery(since: 0, until: 1),
           window: HistoryWindow(start: Self.since, end: Self.until, count: 200))
       }
       #expect(standIn.fdsnRequests.count == 1, "not asked for whole again")
+      #expect(pacer.waiting() == nil, "the oversized answer holds no request back")
       let half = try #require(HistoryWindow(start: Self.since, end: Self.until).halves?.0)
-      let asked = ContinuousClock.now
       let count = try await store.countRemoteQuakesQuery(history: HistoryQuery(since: 0, until: 1), window: half)
       #expect(count.count > 0)
-      #expect(ContinuousClock.now - asked < .seconds(30), "the half is asked for without the backoff's hold")
+      let seen = outcomes.withLock { $0 }
+      #expect(seen.count == 2, "one oversized answer, then the half's count at its first attempt: \(seen)")
+      if case .failure(let error) = seen.first {
+        #expect(error.kind == .tooLarge(limit: 4_096), "\(error)")
+      } else {
+        Issue.record("the whole window's answer was not refused as too large: \(seen)")
+      }
     }
   }
 
