@@ -216,6 +216,13 @@ enum Schema {
         CREATE TRIGGER IF NOT EXISTS quakes_count_delete AFTER DELETE ON quakes
           BEGIN UPDATE quakes_count SET n = n - 1; END;
         """),
+    SchemaMigration(
+      version: 11,
+      summary: "quakes_magnitude on (magnitude, time): a count by magnitude and time reads the index alone",
+      sql: """
+        DROP INDEX IF EXISTS quakes_magnitude;
+        CREATE INDEX quakes_magnitude ON quakes (magnitude, time);
+        """),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -87,6 +87,18 @@ struct QueryPlanTests {
     }
   }
 
+  @Test(
+    "a count by magnitude and time (FDSN's count?minmagnitude=…&endtime=…) reads the magnitude index alone, no row",
+    arguments: [(4.0, nil), (4.0, 1_790_000_000.0), (nil, 1_790_000_000.0)] as [(Double?, TimeInterval?)])
+  func magnitudeAndTimeCountsReadTheIndexAlone(minMagnitude: Double?, until: TimeInterval?) async throws {
+    var filter = QuakesQuery.Filter()
+    filter.minMagnitude = minMagnitude
+    filter.until = until.map { Date(timeIntervalSince1970: $0) }
+    if minMagnitude == nil { filter.maxMagnitude = 2 }
+    let plan = try await withTemporaryStore { try await $0.queryPlan(QuakesQuery(filter: filter, limit: 0)) }
+    #expect(plan.count.contains { $0.contains("COVERING INDEX quakes_magnitude") }, "\(plan.count)")
+  }
+
   @Test("felt reports and intensities, newest first, walk the index of the quakes that have them, in time order")
   func impactNewestFirst() async throws {
     var filters: [(String, QuakesQuery.Filter)] = []

@@ -34,7 +34,7 @@ import Testing
     let path = directory.file()
     try SQLiteLocalStore(path: path).close()
 
-    #expect(SQLiteLocalStore.schemaVersion == 10)
+    #expect(SQLiteLocalStore.schemaVersion == 11)
     #expect(try DatabaseFile.integer(path, "PRAGMA user_version") == SQLiteLocalStore.schemaVersion)
     #expect(try DatabaseFile.integer(path, "PRAGMA application_id") == 0x514B_5344)
     let connection = try DatabaseFile.connection(path, readonly: true)
