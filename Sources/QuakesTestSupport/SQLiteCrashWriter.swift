@@ -45,13 +45,20 @@ public enum SQLiteCrashWriter {
   }
 
   /// Prints `paused V` once half the rows of diff V are written, then
-  /// sleeps inside the transaction until the test kills the process.
+  /// waits inside the transaction until the test kills the process: for as
+  /// long as that takes (a pause of 60 s once ran out on a loaded machine,
+  /// and the diff the test meant to interrupt was committed), or until the
+  /// test is gone (the writer is then an orphan, and exits without
+  /// committing).
   private static func pauseHalfway(count: Int, version: Int) -> @Sendable (Int) -> Void {
     { rows in
-      if rows == count / 2 {
-        self.say("paused \(version)")
-        Thread.sleep(forTimeInterval: 60)
+      guard rows == count / 2 else { return }
+      let parent = getppid()
+      self.say("paused \(version)")
+      while getppid() == parent {
+        Thread.sleep(forTimeInterval: 0.5)
       }
+      exit(3)
     }
   }
 

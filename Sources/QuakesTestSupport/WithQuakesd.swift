@@ -1,3 +1,5 @@
+import Foundation
+
 /// Starts the real `quakesd` with `--state-dir` and `--runtime-dir` under
 /// `directory`, plus `arguments`, waits until it listens, and runs `body`
 /// with it; kills it (SIGKILL) when `body` ends, if it still runs.
@@ -34,7 +36,17 @@ public func withQuakesd<Result: Sendable>(
     if waitForListening {
       try await child.waitForLine { $0.contains("listening on") }
     }
-    return try await body(
-      QuakesdProcess(child: child, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory))
+    do {
+      return try await body(
+        QuakesdProcess(child: child, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory))
+    } catch {
+      // What the daemon logged is what explains most failures: shown with
+      // the error, not lost with the process.
+      let log = child.printed.suffix(80)
+      FileHandle.standardError.write(
+        Data(
+          "quakesd's last \(log.count) log lines before \(error):\n\(log.joined(separator: "\n"))\n".utf8))
+      throw error
+    }
   }
 }

@@ -78,6 +78,36 @@ struct FDSNFormatTests {
     #expect(reader.elements.contains("preferredOriginID"))
   }
 
+  @Test("an event is written byte for byte as before the writer wrote bytes: every element, escaped text, odd ids")
+  func bytesAsBefore() {
+    let quakes = [
+      Self.quake,
+      Quake(
+        id: "x", magnitude: nil, time: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0),
+        place: nil, longitude: 0, latitude: 0),
+      Quake(
+        id: "a b/ä", magnitude: -0.5, magnitudeType: "", time: Date(timeIntervalSince1970: -1.5),
+        updated: Date(timeIntervalSince1970: 253_402_300_799.999), place: "", longitude: -179.99999, latitude: -89.5,
+        depth: -3.456789, status: ReviewStatus(rawValue: "automatic"), eventType: "Quarry_Blast",
+        solution: QuakeSolution(stationCount: 0, rootMeanSquare: 1e-7),
+        catalog: QuakeCatalogEntry(network: "a<&>b")),
+      Quake(
+        id: "nc1", magnitude: 2, magnitudeType: "md\u{01}x", time: Date(timeIntervalSince1970: 1e9),
+        updated: Date(timeIntervalSince1970: 1e9), place: "x\u{FFFE}y", longitude: 1e-5, latitude: 12345.678,
+        depth: 0, status: ReviewStatus(rawValue: "deleted"), eventType: "volcano",
+        solution: QuakeSolution(minimumDistance: 123456789.123, azimuthalGap: 360)),
+    ]
+    let expected = [
+      #"<event publicID="smi:quakesd/event/us7000abcd"><description><type>earthquake name</type><text>10 km &lt;S&gt; of &quot;Tōhoku&quot; &amp; more|here</text></description><origin publicID="smi:quakesd/origin/us7000abcd"><time><value>2023-11-14T22:13:20.123Z</value></time><longitude><value>142.5</value></longitude><latitude><value>38.25</value></latitude><depth><value>10120.0</value></depth><quality><usedStationCount>120</usedStationCount><standardError>0.8</standardError><azimuthalGap>25.0</azimuthalGap><minimumDistance>1.5</minimumDistance></quality><evaluationMode>manual</evaluationMode><evaluationStatus>reviewed</evaluationStatus><creationInfo><agencyID>us</agencyID></creationInfo></origin><magnitude publicID="smi:quakesd/magnitude/us7000abcd"><mag><value>6.1</value></mag><type>mww</type><originID>smi:quakesd/origin/us7000abcd</originID><creationInfo><agencyID>us</agencyID></creationInfo></magnitude><preferredMagnitudeID>smi:quakesd/magnitude/us7000abcd</preferredMagnitudeID><preferredOriginID>smi:quakesd/origin/us7000abcd</preferredOriginID><type>earthquake</type><creationInfo><agencyID>us</agencyID><creationTime>2023-11-14T22:23:20.000Z</creationTime></creationInfo></event>"#,
+      #"<event publicID="smi:quakesd/event/x"><origin publicID="smi:quakesd/origin/x"><time><value>1970-01-01T00:00:00.000Z</value></time><longitude><value>0.0</value></longitude><latitude><value>0.0</value></latitude></origin><preferredOriginID>smi:quakesd/origin/x</preferredOriginID><creationInfo><creationTime>1970-01-01T00:00:00.000Z</creationTime></creationInfo></event>"#,
+      #"<event publicID="smi:quakesd/event/a~20b~2F~C3~A4"><origin publicID="smi:quakesd/origin/a~20b~2F~C3~A4"><time><value>1969-12-31T23:59:58.500Z</value></time><longitude><value>-179.99999</value></longitude><latitude><value>-89.5</value></latitude><depth><value>-3456.8</value></depth><quality><usedStationCount>0</usedStationCount><standardError>1e-07</standardError></quality><evaluationMode>automatic</evaluationMode><creationInfo><agencyID>a&lt;&amp;&gt;b</agencyID></creationInfo></origin><magnitude publicID="smi:quakesd/magnitude/a~20b~2F~C3~A4"><mag><value>-0.5</value></mag><originID>smi:quakesd/origin/a~20b~2F~C3~A4</originID><creationInfo><agencyID>a&lt;&amp;&gt;b</agencyID></creationInfo></magnitude><preferredMagnitudeID>smi:quakesd/magnitude/a~20b~2F~C3~A4</preferredMagnitudeID><preferredOriginID>smi:quakesd/origin/a~20b~2F~C3~A4</preferredOriginID><type>quarry blast</type><creationInfo><agencyID>a&lt;&amp;&gt;b</agencyID><creationTime>9999-12-31T23:59:59.999Z</creationTime></creationInfo></event>"#,
+      #"<event publicID="smi:quakesd/event/nc1"><description><type>earthquake name</type><text>x y</text></description><origin publicID="smi:quakesd/origin/nc1"><time><value>2001-09-09T01:46:40.000Z</value></time><longitude><value>1e-05</value></longitude><latitude><value>12345.678</value></latitude><depth><value>0.0</value></depth><quality><azimuthalGap>360.0</azimuthalGap></quality></origin><magnitude publicID="smi:quakesd/magnitude/nc1"><mag><value>2.0</value></mag><type>md x</type><originID>smi:quakesd/origin/nc1</originID></magnitude><preferredMagnitudeID>smi:quakesd/magnitude/nc1</preferredMagnitudeID><preferredOriginID>smi:quakesd/origin/nc1</preferredOriginID><type>other event</type><creationInfo><creationTime>2001-09-09T01:46:40.000Z</creationTime></creationInfo></event>"#,
+    ]
+    for (quake, xml) in zip(quakes, expected) {
+      #expect(QuakeMLWriter.event(quake) == xml + "\n", "\(quake.id)")
+    }
+  }
+
   @Test("identifiers: any id becomes a distinct key in QuakeML's pattern")
   func identifiers() throws {
     let pattern = try Regex(#"^[\w\-\.\*\(\)_~']+$"#)

@@ -164,9 +164,8 @@ struct NetworkSessionTests {
 
   @Test("a closed port refuses the connection")
   func refused() async throws {
-    let standIn = try await USGSStandIn.start()
-    let url = standIn.url(forFeed: "all_day")
-    await standIn.shutdown()
+    let closed = try RefusingPort()
+    let url = closed.baseURL + "all_day.geojson"
 
     let error = await self.networkError(CurlNetworkSession(), NetworkRequest(url: url))
 

@@ -117,11 +117,11 @@ struct RemoteStoreTests {
 
   @Test("a refused connection throws an error naming the feed, the URL and the cause")
   func refused() async throws {
-    let standIn = try await USGSStandIn.start()
-    let store = try self.store(on: standIn)
-    await standIn.shutdown()
+    let closed = try RefusingPort()
+    let store = USGSRemoteStore(
+      catalogue: try USGSFeedCatalogue(baseURL: closed.baseURL), configuration: CurlNetworkSession.Configuration())
 
-    let message = await self.failureMessage(store, url: standIn.url(forFeed: "all_day"))
+    let message = await self.failureMessage(store, url: closed.baseURL + "all_day.geojson")
 
     #expect(message.contains("the connection was refused"), "\(message)")
   }

@@ -93,7 +93,11 @@ package actor FDSNEventDocument {
 
   private func text(of quakes: [Quake]) throws -> Data {
     switch self.format {
-    case .xml: return Data(quakes.map(QuakeMLWriter.event).joined().utf8)
+    case .xml:
+      var xml: [UInt8] = []
+      xml.reserveCapacity(quakes.count * QuakeMLWriter.eventBytes)
+      for quake in quakes { QuakeMLWriter.write(quake, to: &xml) }
+      return Data(xml)
     case .text: return Data(quakes.map(FDSNTextWriter.line).joined().utf8)
     case .geojson:
       var data = Data()

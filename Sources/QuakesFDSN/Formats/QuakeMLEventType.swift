@@ -16,6 +16,8 @@ enum QuakeMLEventType {
   /// The QuakeML type of a USGS `type`; `nil` when the quake has none.
   static func of(_ usgsType: String?) -> String? {
     guard let usgsType, !usgsType.isEmpty else { return nil }
+    // USGS's types are mostly QuakeML's already ("earthquake", "quarry blast").
+    if Self.known.contains(usgsType) { return usgsType }
     let word = usgsType.lowercased().replacing("_", with: " ")
     return Self.known.contains(word) ? word : "other event"
   }

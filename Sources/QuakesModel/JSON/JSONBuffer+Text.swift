@@ -15,23 +15,9 @@ extension JSONBuffer {
   /// Appends `date` as a JSON string in UTC with milliseconds
   /// (`"2021-04-16T19:56:38.123Z"`): ``Timestamp/iso8601(_:)``'s text.
   public mutating func append(timestamp date: Date) {
-    let total = Timestamp.milliseconds(date)
-    let (days, msOfDay) = Timestamp.floorDivide(total, 86_400_000)
-    let (year, month, day) = Timestamp.civil(fromDays: days)
     self.bytes.append(UInt8(ascii: "\""))
-    if (0...9999).contains(year) {
-      self.append(digitsOf: UInt(year), width: 4)
-    } else {
-      self.append(Int(year))
-    }
-    self.append(field: month, after: "-")
-    self.append(field: day, after: "-")
-    self.append(field: msOfDay / 3_600_000, after: "T")
-    self.append(field: msOfDay / 60_000 % 60, after: ":")
-    self.append(field: msOfDay / 1000 % 60, after: ":")
-    self.bytes.append(UInt8(ascii: "."))
-    self.append(digitsOf: UInt(msOfDay % 1000), width: 3)
-    self.append(raw: "Z\"")
+    Timestamp.appendISO8601(date, to: &self.bytes)
+    self.bytes.append(UInt8(ascii: "\""))
   }
 
   /// Appends the pieces of `pattern` as one JSON string.
@@ -65,11 +51,6 @@ extension JSONBuffer {
       text.split(separator: ",").forEach { element($0.utf8) }
     }
     self.bytes.append(UInt8(ascii: "]"))
-  }
-
-  private mutating func append(field value: Int64, after separator: Unicode.Scalar) {
-    self.bytes.append(UInt8(ascii: separator))
-    self.append(digitsOf: UInt(value), width: 2)
   }
 
   private mutating func append(escaping text: String) {

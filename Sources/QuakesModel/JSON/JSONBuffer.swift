@@ -77,17 +77,7 @@ public struct JSONBuffer: Sendable {
 
   /// Appends `value` in decimal, zero-padded to at least `width` digits.
   mutating func append(digitsOf value: UInt, width: Int) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var end = buffer.count
-      var rest = value
-      repeat {
-        end -= 1
-        buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0 || buffer.count - end < width && end > 0
-      self.bytes.append(contentsOf: buffer[end...])
-    }
+    self.bytes.append(decimal: value, width: width)
   }
 }
 

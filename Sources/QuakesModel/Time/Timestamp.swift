@@ -31,18 +31,35 @@ public enum Timestamp {
 
   /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
   public static func iso8601(_ date: Date) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    self.appendISO8601(date, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `date` as ``iso8601(_:)`` writes it, appended to `bytes` in UTF-8: a
+  /// writer of many times (QuakeML) writes each without making a string.
+  public static func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
     let total = self.milliseconds(date)
     let (days, msOfDay) = self.floorDivide(total, 86_400_000)
     let (year, month, day) = self.civil(fromDays: days)
-    let hour = msOfDay / 3_600_000
-    let minute = msOfDay / 60_000 % 60
-    let second = msOfDay / 1000 % 60
-    let millisecond = msOfDay % 1000
-    var text = year < 0 || year > 9999 ? String(year) : self.pad(year, 4)
-    text += "-" + self.pad(month, 2) + "-" + self.pad(day, 2)
-    text += "T" + self.pad(hour, 2) + ":" + self.pad(minute, 2) + ":" + self.pad(second, 2)
-    text += "." + self.pad(millisecond, 3) + "Z"
-    return text
+    if (0...9999).contains(year) {
+      bytes.append(decimal: UInt(year), width: 4)
+    } else {
+      bytes.append(contentsOf: String(year).utf8)
+    }
+    // Each field is within 0...999 here: `UInt` cannot trap.
+    func field(_ separator: Unicode.Scalar, _ value: Int64, width: Int = 2) {
+      bytes.append(UInt8(ascii: separator))
+      bytes.append(decimal: UInt(value), width: width)
+    }
+    field("-", month)
+    field("-", day)
+    field("T", msOfDay / 3_600_000)
+    field(":", msOfDay / 60_000 % 60)
+    field(":", msOfDay / 1000 % 60)
+    field(".", msOfDay % 1000, width: 3)
+    bytes.append(UInt8(ascii: "Z"))
   }
 
   /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff…]]` and the same with a
@@ -127,11 +144,6 @@ extension Timestamp {
   static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
     let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
     return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-  }
-
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 }
 
