@@ -1,6 +1,7 @@
 import Foundation
 import QuakesModel
 import Testing
+import USGSStandIn
 
 @Suite("Quake: the stable JSON shape and exact timestamps")
 struct QuakeCodingTests {
@@ -123,6 +124,31 @@ struct QuakeCodingTests {
     #expect(Timestamp.milliseconds(date) == milliseconds)
     let parsed = try #require(Timestamp.parseISO8601(Timestamp.iso8601(date)))
     #expect(Timestamp.milliseconds(parsed) == milliseconds)
+  }
+
+  @Test("ISO 8601 text agrees with Foundation's Gregorian calendar in UTC on 2,000 seeded random instants, 1600–9999")
+  func iso8601AgreesWithTheCalendar() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    var random = SplitMix64(seed: 0x1508_8601)
+    let range: ClosedRange<Int64> = -11_676_096_000_000...253_402_300_799_999
+    for index in 0..<2_000 {
+      let milliseconds = Int64.random(in: range, using: &random)
+      let millisecond = (milliseconds % 1_000 + 1_000) % 1_000
+      let parts = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second],
+        from: Date(timeIntervalSince1970: Double((milliseconds - millisecond) / 1_000)))
+      func padded(_ value: Int?, _ width: Int) -> String {
+        let digits = String(value ?? -1)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+      }
+      let expected =
+        "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))T\(padded(parts.hour, 2)):"
+        + "\(padded(parts.minute, 2)):\(padded(parts.second, 2)).\(padded(Int(millisecond), 3))Z"
+      #expect(
+        Timestamp.iso8601(Timestamp.date(milliseconds: milliseconds)) == expected,
+        "case \(index): \(milliseconds) ms (seed 0x15088601)")
+    }
   }
 
   @Test(

@@ -142,18 +142,27 @@ package struct HTTPListener: Sendable {
       // An HTTP/1.0 client keeps the connection only when told it may.
       headers.replaceOrAdd(name: "Connection", value: "keep-alive")
     }
-    try await outbound.write(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: headers)))
+    // Parts go out together where they can (a whole answer in one write,
+    // the head with the first piece): each `write` is a flush and a system
+    // call, which a profile of 32 connections counting found in a third of
+    // quakesd's CPU when head, body and end went one by one.
+    var parts: [HTTPServerResponsePart] = [
+      .head(HTTPResponseHead(version: head.version, status: answer.status, headers: headers))
+    ]
     if head.method != .HEAD {
       switch answer.body {
       case .whole(let buffer):
-        if buffer.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(buffer))) }
+        if buffer.readableBytes > 0 { parts.append(.body(.byteBuffer(buffer))) }
       case .pieces(let pieces):
         for try await buffer in pieces where buffer.readableBytes > 0 {
-          try await outbound.write(.body(.byteBuffer(buffer)))
+          parts.append(.body(.byteBuffer(buffer)))
+          try await outbound.write(contentsOf: parts)
+          parts = []
         }
       }
     }
-    try await outbound.write(.end(nil))
+    parts.append(.end(nil))
+    try await outbound.write(contentsOf: parts)
     return keepAlive
   }
 }
