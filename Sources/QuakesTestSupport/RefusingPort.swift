@@ -20,15 +20,17 @@ public final class RefusingPort: Sendable {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+    let failed = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> String? in
+        if bind(descriptor, address, length) != 0 { return "bind" }
+        if getsockname(descriptor, address, &length) != 0 { return "getsockname" }
+        return nil
       }
     }
-    guard bound else {
+    if let failed {
       let error = errno
       close(descriptor)
-      throw RefusingPortError(call: "bind", errno: error)
+      throw RefusingPortError(call: failed, errno: error)
     }
     self.descriptor = descriptor
     self.port = Int(UInt16(bigEndian: address.sin_port))
