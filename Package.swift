@@ -216,8 +216,7 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
-    // Linked into quakesd (and the multi-call quakes, which releases them when
-    // it runs as quakectl) alone, through QuakesdCommandLine, which no test
+    // Linked into quakesd alone, through QuakesdCommandLine, which no test
     // links: it catches stop signals from the process's first instruction
     // after the dynamic loader (.preinit_array), which a library linked into
     // the tests must not do to the test runner.
@@ -240,13 +239,6 @@ let package = Package(
     .executableTarget(
       name: "quakesd",
       dependencies: ["QuakesdCommandLine"],
-      swiftSettings: strictSwift
-    ),
-    // Both programs in one binary, run as whichever its name says: what the
-    // Debian package installs (docs/packaging.md).
-    .executableTarget(
-      name: "quakes",
-      dependencies: ["QuakesdCommandLine", "QuakectlCommandLine"],
       swiftSettings: strictSwift
     ),
     .target(

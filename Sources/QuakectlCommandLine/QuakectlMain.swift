@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 
 /// quakectl's entry point, for the executables that run it: `quakectl`, and
@@ -14,7 +15,7 @@ public enum QuakectlMain {
       try command.run()
       exit(0)
     } catch let error as ClientError {
-      FileHandle.standardError.write(Data("quakectl: \(error.description)\n".utf8))
+      writeStandardError(Data("quakectl: \(error.description)\n".utf8))
       exit(error.exitStatus)
     } catch {
       let code = Quakectl.exitCode(for: error)
@@ -24,7 +25,7 @@ public enum QuakectlMain {
         exit(0)
       }
       if !message.isEmpty {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        writeStandardError(Data("\(message)\n".utf8))
       }
       exit(code == .validationFailure ? 2 : code.rawValue)
     }

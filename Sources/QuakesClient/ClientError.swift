@@ -1,3 +1,4 @@
+import QuakesModel
 public import QuakesProtocol
 
 /// Why a command failed, with the exit status a script can rely on and a
@@ -49,7 +50,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
       return "permission denied on \(path): \(detail)"
     case .timeout(let path, let seconds):
       return
-        "quakesd did not answer within \(seconds.formatted()) s on \(path); it may be busy or hung: check `systemctl status quakesd`, or raise --timeout."
+        "quakesd did not answer within \(Self.secondsText(seconds)) s on \(path); it may be busy or hung: check `systemctl status quakesd`, or raise --timeout."
     case .versionMismatch(let daemon, let path):
       return
         "quakesd at \(path) speaks protocol version \(daemon), this quakectl speaks \(WireProtocol.version): use the quakectl that came with that quakesd."
@@ -60,5 +61,10 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     case .usage(let message):
       return message
     }
+  }
+
+  /// A timeout's seconds as `--timeout` takes them: `30`, `2.5`.
+  private static func secondsText(_ seconds: Double) -> String {
+    String(printf: "%g", seconds)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import QuakesProtocol
 
 /// The client side of the quakesd protocol: one request, one reply, on the

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import QuakesModel
 
 /// Reply lines: `{"v":1,"id":7,"result":{…}}` or

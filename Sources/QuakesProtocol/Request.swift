@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One request line: `{"v":1,"id":7,"method":"quakes.list","params":{…},"more":true}`.
 ///
@@ -52,6 +52,12 @@ extension Request {
 
   private struct ParamsEnvelope<Params: Decodable>: Decodable {
     var params: Params?
+  }
+
+  /// Any JSON value, read and dropped: a `[String: AnyValue]` decodes
+  /// from a well-formed line that is a JSON object, whatever it holds.
+  private struct AnyValue: Decodable {
+    init(from decoder: any Decoder) throws {}
   }
 
   /// A line that is not a request the daemon can run: the error to reply
@@ -128,7 +134,7 @@ extension Request {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       // The decoder names no path for a number it cannot hold (1e300 for an integer).
-      if (try? JSONSerialization.jsonObject(with: line)) is [String: Any] {
+      if (try? JSONDecoder().decode([String: AnyValue].self, from: line)) != nil {
         return "a value cannot be read: \(context.debugDescription)"
       }
       return "the line is not a JSON object; send one JSON object per line, e.g. {\"v\":1,\"method\":\"quakes.count\"}"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON encoding of everything on the wire: sorted keys (equal values
 /// are equal bytes), slashes unescaped (URLs stay readable).

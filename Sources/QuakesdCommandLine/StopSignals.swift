@@ -36,21 +36,6 @@ enum StopSignals {
     }
   }
 
-  /// Gives the stop signals their default actions back (SIGHUP stays
-  /// ignored when it was), then delivers those that came already: for a
-  /// process that turns out not to be quakesd (the multi-call binary run as
-  /// quakectl), which Ctrl-C must stop at once.
-  static func release() {
-    let ignored = quakesd_ignored_stop_signals()
-    for signal in [SIGTERM, SIGINT, SIGHUP] where ignored & (1 << UInt32(signal)) == 0 {
-      Glibc.signal(signal, SIG_DFL)
-    }
-    let early = quakesd_early_stop_signals()
-    for signal in [SIGTERM, SIGINT, SIGHUP] where early & (1 << UInt32(signal)) != 0 {
-      raise(signal)
-    }
-  }
-
   private static func bit(_ signal: UnixSignal) -> UInt32 {
     1 << UInt32(signal.rawValue)
   }

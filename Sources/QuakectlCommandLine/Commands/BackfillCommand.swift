@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -80,7 +81,7 @@ struct BackfillCommand: ParsableCommand {
         shown = job
       }
       guard job.phase == "running" else { break }
-      Thread.sleep(forTimeInterval: 0.25)
+      usleep(250_000)
       let result = try client.call(.backfillStatus)
       guard let next = result.backfill, next.started == first.started else {
         throw ClientError.connection("the backfill being followed was replaced by another one")

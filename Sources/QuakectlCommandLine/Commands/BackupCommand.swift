@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -52,7 +53,7 @@ struct BackupCommand: ParsableCommand {
       )
       : try QuakeOutput.jsonLine(summary)
     // With the copy on standard output, the report goes to standard error.
-    if self.file == "-" { FileHandle.standardError.write(report) } else { write(report) }
+    if self.file == "-" { writeStandardError(report) } else { write(report) }
   }
 
   /// What `--format json` prints.

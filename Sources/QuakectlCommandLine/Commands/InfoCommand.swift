@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -14,7 +14,7 @@ struct InfoCommand: ParsableCommand {
   func run() throws {
     let info = try self.options.client().call(.info)
     if info.version != QuakesdProduct.version {
-      FileHandle.standardError.write(
+      writeStandardError(
         Data(
           "quakectl: warning: quakesd is version \(info.version), this quakectl \(QuakesdProduct.version); both speak protocol \(info.protocol), but newer features may be missing on one side\n"
             .utf8))

@@ -1,5 +1,5 @@
 public import ArgumentParser
-import Foundation
+import FoundationEssentials
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -41,7 +41,7 @@ struct ListCommand: ParsableCommand {
       } else {
         "\(Plural.count(printer.count, "quake")) and more; --limit and --offset show more\n"
       }
-    FileHandle.standardError.write(Data(note.utf8))
+    writeStandardError(Data(note.utf8))
   }
 
   /// The request params; relative times are resolved against now.

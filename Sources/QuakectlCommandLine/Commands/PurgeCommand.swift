@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -20,9 +21,9 @@ struct PurgeCommand: ParsableCommand {
       guard isatty(STDIN_FILENO) == 1 else {
         throw ClientError.usage("purge deletes every cached quake; not on a terminal, it needs --yes")
       }
-      FileHandle.standardError.write(Data("Delete every cached quake? The next polls fetch them again. [y/N] ".utf8))
+      writeStandardError(Data("Delete every cached quake? The next polls fetch them again. [y/N] ".utf8))
       guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-        FileHandle.standardError.write(Data("nothing deleted\n".utf8))
+        writeStandardError(Data("nothing deleted\n".utf8))
         throw ExitCode.failure
       }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -26,7 +27,7 @@ struct StatusCommand: ParsableCommand {
   static func table(_ status: StatusResult, now: Date) -> String {
     let age = { (text: String?) in relativeAge(text, now: now) }
     var lines = [
-      "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacingOccurrences(of: " ago", with: ""))",
+      "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacing(" ago", with: ""))",
       "cache: \(Plural.count(status.cache.count, "quake")) (\(status.cache.state.rawValue))"
         + (status.cache.error.map { "; \($0)" } ?? ""),
       "database: "
@@ -86,7 +87,7 @@ struct StatusCommand: ParsableCommand {
 
   private static func size(_ bytes: Int?) -> String {
     guard let bytes else { return "size unknown" }
-    return ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+    return ByteCountText.file(Int64(bytes))
   }
 
   private static func interval(_ seconds: Int) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -51,7 +52,7 @@ struct WatchCommand: ParsableCommand {
     case .changes:
       let rows = (event.inserted ?? []).map { ("+", $0) } + (event.updated ?? []).map { ("~", $0) }
       var lines = rows.map { mark, quake in
-        "\(mark) \(quake.id)  \(quake.magnitude.map { String(format: "M%.1f", $0) } ?? "M-")  \(quake.place ?? "-")"
+        "\(mark) \(quake.id)  \(quake.magnitude.map { String(printf: "M%.1f", $0) } ?? "M-")  \(quake.place ?? "-")"
       }
       lines += (event.deleted ?? []).map { "- \($0)" }
       return lines.map { $0 + "\n" }.joined()

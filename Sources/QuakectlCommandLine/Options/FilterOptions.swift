@@ -1,5 +1,5 @@
 public import ArgumentParser
-import Foundation
+import FoundationEssentials
 import QuakesClient
 import QuakesModel
 import QuakesProtocol
@@ -76,7 +76,7 @@ struct FilterOptions: ParsableArguments {
     var params = FilterParams()
     params.search = self.search
     params.day = self.day
-    params.timeZone = utc ? "UTC" : TimeZone.current.identifier
+    params.timeZone = utc ? "UTC" : LocalTimeZone.identifier()
     self.common.apply(to: &params, now: now)
     params.near?.minRadiusKm = self.minRadius.flatMap(GeoArguments.kilometres)
     params.minAlert = self.minAlert?.rawValue

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesModel
 import QuakesProtocol
 
@@ -18,12 +19,12 @@ enum GeoArguments {
 
   /// `250km`, `250` (km) or `150mi` in km, or `nil` (negative and non-finite too).
   static func kilometres(_ text: String) -> Double? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmingWhitespace.lowercased()
     let (number, factor): (Substring, Double) =
       trimmed.hasSuffix("km")
       ? (trimmed.dropLast(2), 1)
       : trimmed.hasSuffix("mi") ? (trimmed.dropLast(2), Self.kilometresPerMile) : (trimmed[...], 1)
-    guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+    guard let value = Double(number.trimmingWhitespace), value.isFinite, value >= 0 else {
       return nil
     }
     return value * factor
@@ -43,7 +44,10 @@ enum GeoArguments {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw ValidationError("--within \(path): cannot read it (\(error.localizedDescription))")
+      let reason = ((error as? CocoaError)?.underlying as? POSIXError).map {
+        String(cString: strerror($0.code.rawValue))
+      }
+      throw ValidationError("--within \(path): cannot read it (\(reason ?? String(describing: error)))")
     }
     let document: GeoJSONDocument
     do {
@@ -61,7 +65,7 @@ enum GeoArguments {
 
   private static func numbers(_ text: String) -> [Double]? {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    let numbers = parts.compactMap { Double($0.trimmingWhitespace) }
     guard numbers.count == parts.count, numbers.allSatisfy(\.isFinite) else { return nil }
     return numbers
   }

@@ -1,5 +1,6 @@
 public import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesClient
 
 /// The options every command takes.
@@ -68,16 +69,21 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// Writes `data` to standard output.
 func write(_ data: Data) {
-  FileHandle.standardOutput.write(data)
+  FileDescriptorOutput.write(data, to: STDOUT_FILENO)
 }
 
 /// Writes `text` to standard output.
 func write(_ text: String) {
-  FileHandle.standardOutput.write(Data(text.utf8))
+  FileDescriptorOutput.write(Data(text.utf8), to: STDOUT_FILENO)
 }
 
 /// Writes `message` to standard error as quakectl's own errors read:
 /// `quakectl: message`.
 func writeError(_ message: String) {
-  FileHandle.standardError.write(Data("quakectl: \(message)\n".utf8))
+  writeStandardError(Data("quakectl: \(message)\n".utf8))
+}
+
+/// Writes `data` to standard error.
+func writeStandardError(_ data: Data) {
+  FileDescriptorOutput.write(data, to: STDERR_FILENO)
 }

@@ -12,7 +12,8 @@ import USGSStandIn
 /// and the SQLite commit) to the request's last byte at the receiver: an
 /// upper bound of "commit to webhook". The cache is a file, as in use.
 struct AlertLatencyBenchmark {
-  let binaries: String
+  /// Where `quakesd` and `quakectl` are.
+  let programs: String
   let work: String
   let rounds: Int
 
@@ -26,7 +27,7 @@ struct AlertLatencyBenchmark {
         try "alerts: {latency: {min-magnitude: 6, webhook: \"\(receiver.url())\"}}\n"
           .write(toFile: configuration, atomically: true, encoding: .utf8)
         return try await withChildProcess(
-          executable: self.binaries + "/quakesd",
+          executable: self.programs + "/quakesd",
           arguments: [
             "--config", configuration, "--state-dir", state + "/state", "--runtime-dir", state + "/run",
             "--feed-base-url", standIn.baseURL, "--feed", "all_hour=1h",
@@ -39,7 +40,7 @@ struct AlertLatencyBenchmark {
             if round > 0 {
               standIn.setFeed("all_hour", body: Self.feed(round: round))
               let refresh = try await Command.run(
-                self.binaries + "/quakectl", ["refresh", "--feed", "all_hour", "--socket", state + "/run"])
+                self.programs + "/quakectl", ["refresh", "--feed", "all_hour", "--socket", state + "/run"])
               guard refresh.status == 0 else {
                 throw MeasuredRun.Failure(description: "quakectl refresh exited \(refresh.status): \(refresh.errors)")
               }

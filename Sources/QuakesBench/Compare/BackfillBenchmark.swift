@@ -7,7 +7,8 @@ import USGSStandIn
 /// how long `quakectl backfill --wait` takes, and quakesd's memory at its
 /// peak and once the events are cached.
 struct BackfillBenchmark {
-  let binaries: String
+  /// Where `quakesd` and `quakectl` are.
+  let programs: String
   let work: String
   let events: Int
 
@@ -45,7 +46,7 @@ struct BackfillBenchmark {
       let configuration = state + "/quakesd.conf"
       try "fdsn-base-url: \(standIn.fdsnBaseURL)\n".write(toFile: configuration, atomically: true, encoding: .utf8)
       return try await withChildProcess(
-        executable: self.binaries + "/quakesd",
+        executable: self.programs + "/quakesd",
         arguments: [
           "--config", configuration, "--state-dir", state + "/state", "--runtime-dir", state + "/run",
           "--feed-base-url", standIn.baseURL, "--feed", "all_hour=1h",
@@ -56,7 +57,7 @@ struct BackfillBenchmark {
         let before = try ProcessMemory(of: daemon.processIdentifier)
         let start = ContinuousClock.now
         let backfill = try await Command.run(
-          self.binaries + "/quakectl",
+          self.programs + "/quakectl",
           [
             "backfill", "--since", "2023-01-01", "--until", "2024-01-01", "--wait", "--format", "ndjson",
             "--timeout", "600", "--socket", state + "/run",

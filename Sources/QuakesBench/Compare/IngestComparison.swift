@@ -16,8 +16,10 @@ struct IngestComparison {
   let feedPath: String
   /// The feed's name as quakesd knows it (`all_week`, `all_month`).
   let feedName: String
-  /// Where `quakesd` and `usgs-standin` are (beside this benchmark).
+  /// Where `usgs-standin` is (beside this benchmark).
   let binaries: String
+  /// Where `quakesd` is: the build being measured.
+  let programs: String
   /// `geojson-to-sqlite`, or `nil` to measure quakesd alone.
   let peer: String?
   let rounds: Int
@@ -95,7 +97,7 @@ struct IngestComparison {
       let ours = { (baseURL: String) in
         try await self.expectSuccess(
           MeasuredRun.run(
-            self.binaries + "/quakesd",
+            self.programs + "/quakesd",
             // At debug level every outcome logs its `polled` line, a batch
             // with the generated already applied (notModified) too.
             [

@@ -4,6 +4,7 @@ extension ScriptedQueryComparison.Parameters {
     switch self {
     case .repeated: "same params every run (quakesd: from its ListCache)"
     case .distinct: "distinct params every run (uncached)"
+    case .version: "no question: `--version`, the process alone"
     }
   }
 }

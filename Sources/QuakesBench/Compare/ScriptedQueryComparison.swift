@@ -27,6 +27,9 @@ struct ScriptedQueryComparison {
     /// Run `i` adds `until` = ``DistinctUntil/date(_:)`` `i`: the same
     /// answer, but parameters no earlier run had.
     case distinct
+    /// No question: `--version`, what starting and ending the process
+    /// costs, with neither a daemon nor a file to read.
+    case version
   }
 
   let quakectl: String
@@ -74,6 +77,7 @@ struct ScriptedQueryComparison {
   func arguments(_ tool: Tool, _ parameters: Parameters, run index: Int) -> [String] {
     let distinct = parameters == .distinct
     let sql = Self.sql(until: distinct ? String(DistinctUntil.milliseconds(index)) : nil)
+    if parameters == .version { return ["--version"] }
     switch tool {
     case .quakectl:
       return ["list", "--socket", self.runtimeDirectory, "--limit", "20", "--format", "json"]
@@ -89,10 +93,13 @@ struct ScriptedQueryComparison {
   static func command(_ tool: Tool, _ parameters: Parameters) -> String {
     let distinct = parameters == .distinct
     let sql = self.sql(until: distinct ? "T" : nil)
-    switch tool {
-    case .quakectl: return "quakectl list --limit 20 --format json" + (distinct ? " --until T" : "")
-    case .sqliteUtils: return "sqlite-utils query quakes.sqlite \"\(sql)\""
-    case .sqlite3: return "sqlite3 -readonly -json quakes.sqlite \"\(sql)\""
+    switch (tool, parameters) {
+    case (.quakectl, .version): return "quakectl --version"
+    case (.sqliteUtils, .version): return "sqlite-utils --version"
+    case (.sqlite3, .version): return "sqlite3 --version"
+    case (.quakectl, _): return "quakectl list --limit 20 --format json" + (distinct ? " --until T" : "")
+    case (.sqliteUtils, _): return "sqlite-utils query quakes.sqlite \"\(sql)\""
+    case (.sqlite3, _): return "sqlite3 -readonly -json quakes.sqlite \"\(sql)\""
     }
   }
 

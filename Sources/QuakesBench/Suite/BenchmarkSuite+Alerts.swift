@@ -9,7 +9,7 @@ extension BenchmarkSuite {
       rules: self.scale.alertRules, quakes: self.scale.alertBatch, rounds: self.scale.alertEvaluationRounds)
     print("alerts: commit to webhook, \(self.scale.alertLatencyRounds) quakes")
     let latency = try await AlertLatencyBenchmark(
-      binaries: self.binaries, work: self.work, rounds: self.scale.alertLatencyRounds
+      programs: self.programs, work: self.work, rounds: self.scale.alertLatencyRounds
     ).run()
     let sorted = latency.values.sorted()
     let p90 = sorted.isEmpty ? Double.nan : sorted[min(sorted.count - 1, sorted.count * 9 / 10)]

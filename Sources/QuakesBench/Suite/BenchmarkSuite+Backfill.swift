@@ -5,7 +5,7 @@ extension BenchmarkSuite {
   mutating func backfill() async throws {
     print("backfill: \(self.count(self.scale.backfillEvents)) events from the stand-in's FDSN service")
     let figures = try await BackfillBenchmark(
-      binaries: self.binaries, work: self.work, events: self.scale.backfillEvents
+      programs: self.programs, work: self.work, events: self.scale.backfillEvents
     ).run()
     let pacing = Double(max(0, figures.requests - 1)) * 0.6
     self.report.addSection(

@@ -10,7 +10,8 @@ extension BenchmarkSuite {
   {
     print("ingest: \(source)")
     let result = try await IngestComparison(
-      feedPath: feed, feedName: name, binaries: self.binaries, peer: self.peers?.geojsonToSQLite, rounds: rounds,
+      feedPath: feed, feedName: name, binaries: self.binaries, programs: self.programs,
+      peer: self.peers?.geojsonToSQLite, rounds: rounds,
       work: self.work + "/ingest-\(name)"
     ).run()
     let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: feed))?[.size] as? Int ?? 0) / 1e6

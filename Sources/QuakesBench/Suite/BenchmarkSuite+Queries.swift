@@ -11,7 +11,7 @@ extension BenchmarkSuite {
     }
     let runtime = self.work + "/run"
     try await withChildProcess(
-      executable: self.binaries + "/quakesd",
+      executable: self.programs + "/quakesd",
       arguments: [
         "--state-dir", cache, "--runtime-dir", runtime, "--feed", "all_month", "--feed-base-url",
         ColdStartBenchmark.unreachableFeeds,
@@ -85,7 +85,7 @@ extension BenchmarkSuite {
   private mutating func scriptedQuery(runtime: String, daemon: pid_t, database: String, quakes: String) async throws {
     print("scripted query: \(quakes) quakes")
     let comparison = ScriptedQueryComparison(
-      quakectl: self.binaries + "/quakectl", runtimeDirectory: runtime, daemon: daemon, database: database,
+      quakectl: self.programs + "/quakectl", runtimeDirectory: runtime, daemon: daemon, database: database,
       sqliteUtils: self.peers?.sqliteUtils, sqlite3: PeerTools.sqlite3, rounds: self.scale.queryRounds)
     let result = try await comparison.run()
     let daemonResident = result.daemonMemory.map { String(format: "%.1f", $0.resident) } ?? "—"
@@ -111,7 +111,7 @@ extension BenchmarkSuite {
       """
       The newest 20 quakes as JSON, from a cache of \(quakes) quakes: what a script does instead of \
       opening the database itself. quakectl asks the running daemon; the SQLite tools run \
-      `\(ScriptedQueryComparison.sql())` on the daemon's file (indexed on `time`). Each tool asks in two ways:
+      `\(ScriptedQueryComparison.sql())` on the daemon's file (indexed on `time`). Each tool runs three ways:
 
       - **\(ScriptedQueryComparison.Parameters.repeated.title)**: the same question every run. quakesd \
       caches encoded list results by their parameters (ListCache), so it answers every timed run from that \
@@ -119,9 +119,11 @@ extension BenchmarkSuite {
       - **\(ScriptedQueryComparison.Parameters.distinct.title)**: run `i` adds a bound after every quake \
       (`until` \(DistinctUntil.iso8601(0)) plus `i` seconds; `WHERE time < T` with the same instant for the \
       SQLite tools): the same answer, but parameters no earlier run had, so quakesd computes it each time.
+      - **\(ScriptedQueryComparison.Parameters.version.title)**: no question; what a process of the tool \
+      costs to start and end (loading its libraries, its runtime's start), which a script pays on every call.
 
       Each tool runs its repeated question once untimed first, so both sides start warm; then \
-      \(self.scale.queryRounds) rounds of every tool in both ways, in an order that rotates; output to /dev/null. \
+      \(self.scale.queryRounds) rounds of every tool in every way, in an order that rotates; output to /dev/null. \
       Ratios divide whole-process times of the same way of asking. quakectl's peak RSS is its own; the \
       daemon doing the work holds the cache all the time, so its resident memory (`VmRSS`, and `VmHWM` as \
       its peak, from `/proc`, read after the runs) stands beside it.
@@ -154,5 +156,26 @@ extension BenchmarkSuite {
           ? nil
           : ours.repeated.wallTime.median < sqliteUtils.repeated.wallTime.median
             && ours.distinct.wallTime.median < sqliteUtils.distinct.wallTime.median))
+    let version = (ours: result(.quakectl, .version), sqlite3: result(.sqlite3, .version))
+    let asked = [ours.repeated, ours.distinct].map(\.wallTime.median)
+    let shell = [sqlite3.repeated, sqlite3.distinct].map(\.wallTime.median)
+    self.report.add(
+      .init(
+        comparison:
+          "quakectl as cheap as the sqlite3 shell, whole process (\(quakes) quakes): the same list, both ways; `--version`",
+        ours: "list \(self.milliseconds(ours.repeated.wallTime)); \(self.milliseconds(ours.distinct.wallTime)), "
+          + "peak \(self.mebibytes(ours.repeated.peakMemory)); --version \(self.milliseconds(version.ours.wallTime)), "
+          + "\(self.mebibytes(version.ours.peakMemory))",
+        peer:
+          "sqlite3 \(self.milliseconds(sqlite3.repeated.wallTime)); \(self.milliseconds(sqlite3.distinct.wallTime)); "
+          + "--version \(self.milliseconds(version.sqlite3.wallTime))",
+        ratio: "quakectl ÷ sqlite3 \(self.ratio(asked[0], shell[0])); \(self.ratio(asked[1], shell[1])); "
+          + "--version \(self.ratio(version.ours.wallTime.median, version.sqlite3.wallTime.median))",
+        target: "list and --version ≤ 2× sqlite3's time; list peak RSS ≤ 10 MiB",
+        met: sqlite3.repeated.wallTime.isEmpty
+          ? nil
+          : zip(asked, shell).allSatisfy { $0 <= 2 * $1 }
+            && version.ours.wallTime.median <= 2 * version.sqlite3.wallTime.median
+            && ours.repeated.peakMemory.median <= 10 && ours.distinct.peakMemory.median <= 10))
   }
 }

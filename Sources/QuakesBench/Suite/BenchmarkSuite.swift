@@ -4,7 +4,7 @@ import QuakesTestSupport
 /// `quakes-bench suite`: every comparison of docs/benchmarks.md in one run,
 /// in the order the report gives them, then the report.
 ///
-///     quakes-bench suite [--smoke] [--peers VENV/bin] [--fixtures DIR] [--output FILE] [--analysis FILE]
+///     quakes-bench suite [--smoke] [--peers VENV/bin] [--fixtures DIR] [--programs DIR] [--output FILE] [--analysis FILE]
 ///
 /// `--analysis` appends a hand-written Markdown file to the report: where
 /// targets are missed, the profiles that show why (docs/benchmarks-analysis.md).
@@ -16,8 +16,13 @@ struct BenchmarkSuite {
   let scale: BenchmarkScale
   let peers: PeerTools?
   let fixtures: String
-  /// Where `quakesd`, `quakectl`, `usgs-standin` and this benchmark are.
+  /// Where `usgs-standin` and this benchmark are.
   let binaries: String
+  /// Where the `quakesd` and `quakectl` measured are: `--programs`, else
+  /// beside this benchmark. `make bench` names the static build the
+  /// Debian package ships (`make release-static`), since a whole process
+  /// costs what its linking makes it cost.
+  let programs: String
   /// A fresh folder for the run's files, removed at the end.
   let work: String
   var report: BenchmarkReport
@@ -28,6 +33,7 @@ struct BenchmarkSuite {
     var fixtures = "../shared/fixtures/usgs"
     var output: String?
     var analysis: String?
+    var programs: String?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -36,10 +42,11 @@ struct BenchmarkSuite {
       case "--fixtures": fixtures = remaining.popFirst() ?? fixtures
       case "--output": output = remaining.popFirst()
       case "--analysis": analysis = remaining.popFirst()
+      case "--programs": programs = remaining.popFirst()
       default:
         FileHandle.standardError.write(
           Data(
-            "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] [--analysis FILE]\n"
+            "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--programs DIR] [--output FILE] [--analysis FILE]\n"
               .utf8))
         return 2
       }
@@ -53,8 +60,9 @@ struct BenchmarkSuite {
     let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-bench-\(UUID().uuidString)").path
     var suite = BenchmarkSuite(
-      scale: scale, peers: peers, fixtures: fixtures, binaries: binaries, work: work,
-      report: BenchmarkReport(scale: scale, machine: await MachineDescription.lines(peers: peers)))
+      scale: scale, peers: peers, fixtures: fixtures, binaries: binaries, programs: programs ?? binaries, work: work,
+      report: BenchmarkReport(
+        scale: scale, machine: await MachineDescription.lines(peers: peers, programs: programs ?? binaries)))
     defer { try? FileManager.default.removeItem(atPath: work) }
     let clock = ContinuousClock()
     let start = clock.now

@@ -5,7 +5,7 @@ import QuakesTestSupport
 /// toolchain and the peers' versions, so figures from two machines are not
 /// compared blindly.
 enum MachineDescription {
-  static func lines(peers: PeerTools?) async -> [String] {
+  static func lines(peers: PeerTools?, programs: String) async -> [String] {
     var lines: [String] = []
     let cpu = self.firstValue(in: "/proc/cpuinfo", key: "model name") ?? "unknown processor"
     lines.append("\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs")
@@ -27,6 +27,7 @@ enum MachineDescription {
     #else
       lines.append("quakesd, quakectl and quakes-bench: release build")
     #endif
+    lines.append("quakesd and quakectl measured: \(await self.linking(of: programs + "/quakectl")) (`\(programs)`)")
     if let sqlite3 = PeerTools.sqlite3, let run = try? await Command.run(sqlite3, ["--version"]), run.status == 0 {
       lines.append("sqlite3 shell " + (run.output.split(separator: " ").first.map(String.init) ?? "?"))
     }
@@ -36,6 +37,17 @@ enum MachineDescription {
       lines.append("Peers: not installed (run `make bench` to install them into .build/bench-venv)")
     }
     return lines
+  }
+
+  /// Whether `executable` carries the Swift runtime (`--static-swift-stdlib`,
+  /// as the Debian package ships it) or loads the toolchain's libraries.
+  private static func linking(of executable: String) async -> String {
+    guard let run = try? await Command.run("/usr/bin/ldd", [executable]), run.status == 0 else {
+      return "linking unknown"
+    }
+    return run.output.contains("libswiftCore")
+      ? "the Swift runtime linked dynamically (a development build)"
+      : "the Swift runtime linked statically, as the Debian package ships them"
   }
 
   private static func firstValue(in file: String, key: String, separator: Character = ":") -> String? {

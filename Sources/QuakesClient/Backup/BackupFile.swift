@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesModel
 public import QuakesProtocol
 
@@ -13,7 +14,9 @@ public final class BackupFile {
   /// The file named, or `-` for standard output.
   public let path: String
   private let partialPath: String?
-  private let handle: FileHandle
+  /// Standard output's or the partial file's descriptor, which this owns.
+  private let descriptor: Int32
+  private var isOpen = true
   /// The bytes written so far.
   public private(set) var written = 0
   /// How many quakes the copy holds, once the last line arrived.
@@ -27,7 +30,7 @@ public final class BackupFile {
     self.path = path
     guard path != "-" else {
       self.partialPath = nil
-      self.handle = FileHandle.standardOutput
+      self.descriptor = STDOUT_FILENO
       return
     }
     var template = Array((path + ".partial-XXXXXX").utf8CString)
@@ -42,7 +45,7 @@ public final class BackupFile {
     fchmod(descriptor, 0o644 & ~mask)
     let partial = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.partialPath = partial
-    self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    self.descriptor = descriptor
     InterruptedBackupCleanup.arm(removing: partial)
   }
 
@@ -55,11 +58,7 @@ public final class BackupFile {
       guard let bytes = Data(base64Encoded: data) else {
         throw BackupFileError("a line of the backup is not base64; the copy is incomplete")
       }
-      do {
-        try self.handle.write(contentsOf: bytes)
-      } catch {
-        throw BackupFileError("cannot write \(self.partialPath ?? "standard output"): \(error)")
-      }
+      try self.write(bytes)
       self.written += bytes.count
     }
     if let bytes = part.bytes {
@@ -77,26 +76,48 @@ public final class BackupFile {
   public func finish() throws {
     guard self.quakes != nil else { throw BackupFileError("the backup ended before its last line") }
     guard let partial = self.partialPath else { return }
-    do {
-      try self.handle.synchronize()
-      try self.handle.close()
-    } catch {
-      throw BackupFileError("cannot write \(partial) to the disk: \(error)")
+    let synced = fsync(self.descriptor) == 0
+    let syncError = errno
+    let closed = self.close() == 0
+    guard synced, closed else {
+      throw BackupFileError(
+        "cannot write \(partial) to the disk: \(String(cString: strerror(synced ? errno : syncError)))")
     }
     guard rename(partial, self.path) == 0 else {
       throw BackupFileError("cannot rename \(partial) to \(self.path): \(String(cString: strerror(errno)))")
     }
     InterruptedBackupCleanup.disarm()
-    let directory = open((self.path as NSString).deletingLastPathComponent.nonEmpty ?? ".", O_RDONLY | O_CLOEXEC)
+    let directory = open(self.path.deletingLastPathComponent.nonEmpty ?? ".", O_RDONLY | O_CLOEXEC)
     if directory >= 0 {
       fsync(directory)
-      close(directory)
+      Glibc.close(directory)
     }
+  }
+
+  deinit {
+    if self.partialPath != nil { _ = self.close() }
+  }
+
+  private func write(_ bytes: Data) throws(BackupFileError) {
+    if let failure = FileDescriptorOutput.write(bytes, to: self.descriptor) {
+      throw BackupFileError(
+        "cannot write \(self.partialPath ?? "standard output"): \(String(cString: strerror(failure)))")
+    }
+  }
+
+  /// Closes the partial file once; standard output stays open.
+  private func close() -> Int32 {
+    guard self.partialPath != nil, self.isOpen else { return 0 }
+    self.isOpen = false
+    return Glibc.close(self.descriptor)
   }
 
   /// Removes what was written of a copy that did not arrive whole.
   public func discard() {
-    if let partial = self.partialPath { unlink(partial) }
+    if let partial = self.partialPath {
+      _ = self.close()
+      unlink(partial)
+    }
     InterruptedBackupCleanup.disarm()
   }
 }

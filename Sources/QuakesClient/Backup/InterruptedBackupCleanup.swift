@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The partial backup file a stop signal removes: quakectl is killed by
 /// Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) while it waits

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QuakesProtocol
 
 /// quakectl's connection to a daemon socket: a ``LineConnection`` whose

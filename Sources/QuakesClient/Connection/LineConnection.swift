@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Glibc
 import QuakesProtocol
 
 /// A client connection to a Unix stream socket that speaks in lines: what

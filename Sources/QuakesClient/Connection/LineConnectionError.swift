@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 public import QuakesProtocol
 
 /// Why a ``LineConnection`` failed; each `errno` is kept so that the caller

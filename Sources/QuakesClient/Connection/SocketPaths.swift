@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Glibc
 public import QuakesProtocol
 
 /// Where quakectl finds the daemon's sockets, first match wins:
@@ -29,13 +30,13 @@ public struct SocketPaths: Sendable {
   /// The socket file for `role`.
   public func path(for role: SocketRole) -> String {
     if let explicit = self.explicit {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue {
-        return (explicit as NSString).appendingPathComponent(role.fileName)
+      var status = stat()
+      if stat(explicit, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        return explicit.appendingPathComponent(role.fileName)
       }
       return explicit
     }
-    let paths = self.candidates.map { ($0 as NSString).appendingPathComponent(role.fileName) }
+    let paths = self.candidates.map { $0.appendingPathComponent(role.fileName) }
     return paths.first { FileManager.default.fileExists(atPath: $0) } ?? paths[0]
   }
 

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import QuakesModel
 public import QuakesProtocol
 
@@ -44,7 +44,7 @@ public struct QuakeOutput: Sendable {
       let quake = listed.quake
       var row = [
         self.timeText(quake.time), RelativeAge.text(quake.time, now: self.now), Self.magnitudeText(quake.magnitude),
-        quake.depth.map { String(format: "%.1f km", $0) } ?? "-",
+        quake.depth.map { String(printf: "%.1f km", $0) } ?? "-",
       ]
       if measured { row.append(Self.distanceText(listed)) }
       return row + [quake.place ?? "-", quake.id]
@@ -68,7 +68,7 @@ public struct QuakeOutput: Sendable {
         let degrees = bearing.truncatingRemainder(dividingBy: 360) + (bearing < 0 ? 360 : 0)
         return " " + points[Int((degrees / 22.5).rounded()) % 16]
       } ?? ""
-    return String(format: "%.0f km", distance) + direction
+    return String(printf: "%.0f km", distance) + direction
   }
 
   /// One quake, every field, a line each ("-" when unknown).
@@ -98,7 +98,7 @@ public struct QuakeOutput: Sendable {
       ("updated", self.timeText(quake.updated)), ("url", quake.url ?? "-"), ("detail", catalog.detail ?? "-"),
     ]
     let width = fields.map(\.0.count).max() ?? 0
-    return fields.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(
+    return fields.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(
       separator: "\n") + "\n"
   }
 
@@ -210,14 +210,11 @@ public struct QuakeOutput: Sendable {
   }
 
   private static func magnitudeText(_ magnitude: Double?) -> String {
-    magnitude.map { String(format: "%.1f", $0) } ?? "-"
+    magnitude.map { String(printf: "%.1f", $0) } ?? "-"
   }
 
   private func timeText(_ date: Date) -> String {
-    var style = Date.ISO8601FormatStyle(
-      dateSeparator: .dash, dateTimeSeparator: .space, timeSeparator: .colon, timeZone: self.utc ? .gmt : .current)
-    style = style.year().month().day().time(includingFractionalSeconds: false)
-    return date.formatted(style)
+    LocalTimeZone.wallClockText(date, utc: self.utc)
   }
 
   /// A FeatureCollection shaped like a USGS summary feed: `metadata` with

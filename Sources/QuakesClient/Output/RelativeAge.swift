@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// How long ago a time was, short: `45s ago`, `12m ago`, `3h ago`, `2d ago`.
 public enum RelativeAge {

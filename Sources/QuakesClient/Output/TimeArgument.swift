@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import QuakesModel
 
 /// A time on the command line: ISO 8601 (`2024-03-10T12:00:00Z`, or a date

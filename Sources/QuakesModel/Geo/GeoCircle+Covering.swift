@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension GeoCircle {
   /// Boxes that together hold every point ``contains(_:)`` accepts, for an

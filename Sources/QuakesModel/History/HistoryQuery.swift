@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What a backfill asks the USGS FDSN event service for: a span of origin
 /// times and the conditions the service itself can apply, so that only

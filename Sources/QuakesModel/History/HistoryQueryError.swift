@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Why a backfill's filters cannot be sent to the FDSN event service.
 public enum HistoryQueryError: Error, Hashable, Sendable, CustomStringConvertible {

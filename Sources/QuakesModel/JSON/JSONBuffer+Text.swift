@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension JSONBuffer {
   /// Appends `text` as a JSON string, escaped as `JSONEncoder` escapes it:

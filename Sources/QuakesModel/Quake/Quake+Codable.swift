@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stable JSON shape of a quake, used on the wire and in `--format json`.
 ///

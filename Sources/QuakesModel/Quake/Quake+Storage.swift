@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Quake {
   /// The shared, immutable box behind a ``Quake``.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One earthquake (or other seismic event) as the cache keeps it.
 ///

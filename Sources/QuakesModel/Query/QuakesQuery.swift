@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The parameters of the list selector: which quakes, in which order, which page.
 ///
@@ -196,7 +196,7 @@ extension QuakesQuery {
     }
 
     public var description: String {
-      String(format: "%04d-%02d-%02d", self.year, self.month, self.day)
+      String(printf: "%04d-%02d-%02d", self.year, self.month, self.day)
     }
 
     /// The instants of this day in `timeZone`: from its midnight, inclusive,

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Conversions between `Date`, epoch milliseconds and ISO 8601 text.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import QuakesModel
 
 /// The params of `backfill.start`: the filter params (``FilterParams``, at

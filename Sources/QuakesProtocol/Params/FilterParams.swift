@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import QuakesModel
 
 /// Which quakes: the filter params `quakes.list` and `quakes.count` share,

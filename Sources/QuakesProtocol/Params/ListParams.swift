@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import QuakesModel
 
 /// The params of `quakes.list`: the filter params (``FilterParams``, at the

@@ -1,4 +1,5 @@
-public import Foundation
+import FoundationEssentials
+public import Glibc
 
 /// The address of a Unix domain socket (`sockaddr_un`) for a path: the one
 /// place that fills `sun_path`, for the daemon's socket files, quakectl,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a Unix socket could not be addressed, made or connected to; the
 /// `errno` is kept so that each caller can say what it means for its user.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The runtime directories that hold the daemon's sockets when nobody names
 /// one. The daemon creates its sockets in the one that fits how it runs, and
