@@ -78,6 +78,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
 
   /// Opens the database at `path` with `options` (tests and benchmarks).
   package convenience init(path: String, options: Options) throws {
+    SQLiteProcessSettings.apply()
     let writer: DatabasePool
     do {
       try Self.inspectExistingFile(path: path, options: options)
@@ -94,6 +95,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   ///
   /// - Throws: ``SQLiteLocalStoreError`` (only if SQLite cannot allocate it).
   public static func inMemory() throws -> SQLiteLocalStore {
+    SQLiteProcessSettings.apply()
     let options = Options()
     do {
       let writer = try DatabaseQueue(configuration: options.configuration())

@@ -1,0 +1,7 @@
+#include "CSQLiteSettings.h"
+
+#include <sqlite3.h>
+
+int quakesd_sqlite_statement_journal_spill(int bytes) {
+  return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
+}
