@@ -85,13 +85,10 @@ let package = Package(
       dependencies: [
         "QuakesModel",
         "QuakesData",
-        "CSQLiteSettings",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSwift
     ),
-    // sqlite3_config, which Swift cannot call (variadic): SQLiteProcessSettings.swift says why.
-    .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",

@@ -78,7 +78,6 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
 
   /// Opens the database at `path` with `options` (tests and benchmarks).
   package convenience init(path: String, options: Options) throws {
-    SQLiteProcessSettings.apply()
     let writer: DatabasePool
     do {
       try Self.inspectExistingFile(path: path, options: options)
@@ -95,7 +94,6 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   ///
   /// - Throws: ``SQLiteLocalStoreError`` (only if SQLite cannot allocate it).
   public static func inMemory() throws -> SQLiteLocalStore {
-    SQLiteProcessSettings.apply()
     let options = Options()
     do {
       let writer = try DatabaseQueue(configuration: options.configuration())
