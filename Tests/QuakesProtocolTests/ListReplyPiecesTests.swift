@@ -2,6 +2,7 @@ import Foundation
 import QuakesModel
 import QuakesProtocol
 import Testing
+import USGSStandIn
 
 @Suite("ListReplyPieces: a long list written as it is encoded")
 struct ListReplyPiecesTests {
@@ -69,5 +70,33 @@ struct ListReplyPiecesTests {
     let page = Self.page(12, seed: 5)
     #expect(try Self.pieces(page, id: nil, more: true) == [try Self.wholeLine(page, id: nil)])
     #expect(try Self.pieces(page, id: nil, more: false).joined().elementsEqual(try Self.wholeLine(page, id: nil)))
+  }
+
+  /// A cursor hands the encoder pages of any size (here 0 to 700 quakes);
+  /// the server reads one page ahead, so it says which batch is the last.
+  @Test(
+    "fed in batches of random sizes, the encoder writes the bytes ListReplyPieces writes from the whole page",
+    arguments: [0, 1, 499, 500, 1_000, 1_777])
+  func batches(count: Int) throws {
+    let seed = 0xBA7C_0000 + UInt64(count)
+    var random = SplitMix64(seed: seed)
+    for more in [false, true] {
+      let page = Self.page(count, seed: UInt64(count), measured: more)
+      var encoder = try ListReplyEncoder(
+        id: .integer(9), hasMore: page.hasMore, matched: page.matched, origin: page.origin, more: more)
+      var written: [[UInt8]] = []
+      var start = 0
+      repeat {
+        let end = min(count, start + Int.random(in: 0...700, using: &random))
+        let isLast = end == count
+        encoder.pieces(of: page.quakes[start..<end], isLast: isLast) { written.append($0) }
+        start = end
+        if isLast { break }
+      } while true
+      #expect(
+        written.joined().elementsEqual(try Self.pieces(page, more: more).joined()),
+        "\(count) quakes, more: \(more) (seed \(seed))")
+      #expect(written.allSatisfy { $0.count < ListReplyPieces.pieceBytes + 64 * 1024 || more })
+    }
   }
 }

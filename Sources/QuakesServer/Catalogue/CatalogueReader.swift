@@ -49,6 +49,11 @@ package struct CatalogueReader: Sendable {
     try await self.reading { try await self.database.quakesCursor(query, pageSize: pageSize) }
   }
 
+  /// The next page of `cursor`; `nil` after the last.
+  package func next(of cursor: any QuakesCursor) async throws(ProtocolError) -> [Quake]? {
+    try await self.reading { try await cursor.next() }
+  }
+
   /// How many quakes match `filter`, as fresh as the state now.
   package func count(matching filter: QuakesQuery.Filter) async throws(ProtocolError) -> Int {
     _ = await self.freshState()

@@ -59,6 +59,9 @@ struct ClientConnection: Sendable {
             while let piece = pieces.next() {
               try await self.write(ByteBuffer(bytes: piece), to: outbound, activity)
             }
+          case .stream(var stream):
+            try await batch.send(to: outbound, activity)
+            try await self.write(&stream, to: outbound, activity)
           case .lines(let lines):
             try await batch.send(to: outbound, activity)
             try await self.write(lines, to: outbound, activity)
@@ -131,6 +134,28 @@ struct ClientConnection: Sendable {
       }
       guard let line else { return }
       try await self.write(line, to: outbound, activity)
+    }
+  }
+
+  /// Writes a list read from the database as it is written; when a page
+  /// cannot be read, the reply ends with an error line where it can (after
+  /// whole lines) and the connection closes (the client has part of a
+  /// reply it cannot complete).
+  private func write(
+    _ stream: inout ListReplyStream, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    _ activity: ConnectionActivity
+  ) async throws {
+    while true {
+      let pieces: [[UInt8]]?
+      do {
+        pieces = try await stream.next()
+      } catch {
+        self.logger.error("a streamed list on \(self.role.fileName) failed: \(error.message)")
+        if let line = stream.errorLine(error) { try await self.write(line, to: outbound, activity) }
+        throw error
+      }
+      guard let pieces else { return }
+      for piece in pieces { try await self.write(ByteBuffer(bytes: piece), to: outbound, activity) }
     }
   }
 

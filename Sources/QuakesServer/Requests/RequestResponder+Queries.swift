@@ -44,7 +44,17 @@ extension RequestResponder {
     if let result = self.listCache.cachedResult(for: params, at: revision) {
       return try self.line(request, encodedResult: result)
     }
-    let page = try await self.catalogue.page(query, countingMatches: params.matched == true)
+    let page: QuakesPage
+    if query.limit == nil, params.matched != true {
+      // Every match: one line's worth and one more tell a short answer,
+      // which goes on as a page, from a long one, streamed from a cursor.
+      var probe = query
+      probe.limit = ListReplyPieces.quakesPerLine
+      page = try await self.catalogue.page(probe, countingMatches: false)
+      if page.hasMore { return try await self.stream(query, for: request) }
+    } else {
+      page = try await self.catalogue.page(query, countingMatches: params.matched == true)
+    }
     do {
       guard page.quakes.count <= ListReplyPieces.quakesPerLine else {
         return .pieces(try ListReplyPieces(id: request.id, page: page, more: request.more))
@@ -54,6 +64,19 @@ extension RequestResponder {
         self.listCache.insert(result, for: params, at: revision)
       }
       return .line(try Reply.line(id: request.id, encodedResult: result))
+    } catch {
+      throw self.encodingFailure(error, of: request)
+    }
+  }
+
+  /// Every match of `query`, which has no limit, streamed from a cursor.
+  private func stream(_ query: QuakesQuery, for request: Request) async throws(ProtocolError) -> Response {
+    let cursor = try await self.catalogue.cursor(query, pageSize: ListReplyPieces.quakesPerLine)
+    do {
+      let encoder = try ListReplyEncoder(
+        id: request.id, hasMore: false, matched: nil, origin: query.filter.near?.centre, more: request.more)
+      return .stream(
+        ListReplyStream(encoder: encoder, cursor: cursor, reader: self.catalogue, id: request.id, more: request.more))
     } catch {
       throw self.encodingFailure(error, of: request)
     }

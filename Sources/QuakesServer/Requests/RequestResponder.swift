@@ -17,6 +17,8 @@ package struct RequestResponder: Sendable {
     case line(Data)
     /// A long list, written a piece at a time as it is encoded.
     case pieces(ListReplyPieces)
+    /// A list with no limit, read from the database a page at a time as it is written.
+    case stream(ListReplyStream)
     /// A `quakes.watch` request: the connection streams it.
     case watch(Request, filter: QuakesQuery.Filter?)
     /// Reply lines made as the client takes them (`daemon.backup`).
