@@ -44,6 +44,14 @@ struct QuakesQuerySQL: Sendable {
     /// it and the quake after it are among them. A common word or a busy
     /// box fills a page of the newest quakes within a few hundred.
     case walk(rows: Int)
+    /// Every condition at once, through `quakes_magnitude` (magnitude,
+    /// time): when the magnitude bound leaves few quakes
+    /// (``hasFewByMagnitude(in:)``), sorting them in the index and reading
+    /// the page's rows beats walking the time index past the many below the bound, which
+    /// SQLite's planner, with no statistics of magnitudes, chooses
+    /// (`magnitude ≥ 4`, newest 20, at 100,000 quakes: 210 ms; at
+    /// 1,000,000 with 981 of M4+, 14–15 ms against under 1 ms this way).
+    case magnitudeRange
   }
 
   private struct Condition: Sendable {
@@ -68,12 +76,15 @@ struct QuakesQuerySQL: Sendable {
   private let limit: Int
   /// The matches skipped before the page.
   private let offset: Int
+  /// The lower bound of the magnitude; `nil` for none.
+  private let minMagnitude: Double?
 
   /// `query` as SQL.
   init(_ query: QuakesQuery) {
     // As the selector's PageCollector: a negative limit or offset counts as 0.
     self.limit = query.limit.map { Swift.max($0, 0) } ?? -1
     self.offset = Swift.max(query.offset, 0)
+    self.minMagnitude = query.filter.minMagnitude.flatMap { $0.isNaN ? nil : $0 }
     for field in QuakesFilterField.allCases {
       self.require(field, of: query.filter)
     }
@@ -137,6 +148,21 @@ struct QuakesQuerySQL: Sendable {
   /// The most rows a walk reads before the derived indexes are asked instead.
   static let longestWalk = 20_000
 
+  /// The most quakes at or above the magnitude bound that
+  /// ``Plan/magnitudeRange`` reads and sorts whole.
+  static let fewByMagnitude = 2_000
+
+  /// Whether at most ``fewByMagnitude`` quakes reach the query's magnitude
+  /// bound: counted in the index alone, at most one entry past that.
+  func hasFewByMagnitude(in db: Database) throws -> Bool {
+    guard let bound = self.minMagnitude else { return false }
+    let reached = try Int.fetchOne(
+      db,
+      sql: "SELECT count(*) FROM (SELECT 1 FROM quakes INDEXED BY quakes_magnitude WHERE magnitude >= ? LIMIT ?)",
+      arguments: [bound, Self.fewByMagnitude + 1])
+    return (reached ?? 0) <= Self.fewByMagnitude
+  }
+
   /// Reads the page as `plan` says: the columns ``QuakesTable/quake(_:)``
   /// reads, in order.
   func pageSQL(_ plan: Plan) -> String {
@@ -145,6 +171,11 @@ struct QuakesQuerySQL: Sendable {
     switch plan {
     case .full:
       return "SELECT \(columns) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql)) + page
+    case .magnitudeRange:
+      // The page's ids first, from the index (and the rows it leads to
+      // for conditions it does not hold), then those rows whole.
+      return "SELECT \(columns) FROM quakes WHERE id IN (SELECT id FROM quakes INDEXED BY quakes_magnitude"
+        + Self.whereClause(self.fullConditions.map(\.sql)) + page + ") ORDER BY \(self.ordering)"
     case .walk:
       // The walk carries only what its tests read (the place and the
       // epicentre); the page's rows are read whole once they passed.
@@ -163,6 +194,8 @@ struct QuakesQuerySQL: Sendable {
     switch plan {
     case .full:
       return self.fullArguments + page
+    case .magnitudeRange:
+      return self.fullArguments + page + self.orderingArguments
     case .walk(let rows):
       let walked = self.conditions.filter { $0.role == .walked }.reduce(into: StatementArguments()) {
         $0 += $1.arguments

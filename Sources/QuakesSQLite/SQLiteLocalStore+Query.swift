@@ -24,7 +24,7 @@ extension SQLiteLocalStore {
         countingMatches
         ? try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0 : nil
       var quakes: [Quake] = []
-      let attempts = Self.attempts(for: query, statements)
+      let attempts = try Self.attempts(for: query, statements, in: db)
       for (index, (statements, plan)) in attempts.enumerated() {
         quakes = []
         let rows = try Row.fetchCursor(db, sql: statements.pageSQL(plan), arguments: statements.pageArguments(plan))
@@ -55,10 +55,15 @@ extension SQLiteLocalStore {
   ///   quakes to sort instead of every one in the radius. The first circle
   ///   is small for the densest clusters: at 10,000,000 quakes the 2.5 km
   ///   circle around Tokyo held thousands (docs/benchmarks-analysis.md).
+  /// - A magnitude bound that few quakes reach, in any order but by
+  ///   distance: those quakes, read whole (``QuakesQuerySQL/Plan/magnitudeRange``).
   /// - Otherwise the plans of ``QuakesQuerySQL/pagePlans``.
   static func attempts(
-    for query: QuakesQuery, _ statements: QuakesQuerySQL
-  ) -> [(QuakesQuerySQL, QuakesQuerySQL.Plan)] {
+    for query: QuakesQuery, _ statements: QuakesQuerySQL, in db: Database
+  ) throws -> [(QuakesQuerySQL, QuakesQuerySQL.Plan)] {
+    if query.sort != .distance, query.limit != nil, try statements.hasFewByMagnitude(in: db) {
+      return [(statements, .magnitudeRange)]
+    }
     let plans = statements.pagePlans.map { (statements, $0) }
     guard query.sort == .distance, query.order == .forward, query.limit != nil, let near = query.filter.near,
       near.radiusKm.map({ !$0.isNaN }) ?? true
@@ -160,17 +165,17 @@ extension SQLiteLocalStore {
 }
 
 extension SQLiteLocalStore {
-  /// How SQLite would answer `query`: the `detail` lines of `EXPLAIN QUERY
-  /// PLAN` for the last statement that may read its page
-  /// (``QuakesQuerySQL/pagePlans``) and for the one that counts its
-  /// matches. `QueryPlanTests` checks that no documented question scans
-  /// the whole table.
+  /// How SQLite would answer `query` on the database as it is: the
+  /// `detail` lines of `EXPLAIN QUERY PLAN` for the last statement that may
+  /// read its page (``attempts(for:_:in:)``) and for the one that counts
+  /// its matches. `QueryPlanTests` checks that no documented question
+  /// scans the whole table.
   ///
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
   package func queryPlan(_ query: QuakesQuery) async throws -> (page: [String], count: [String]) {
     let statements = QuakesQuerySQL(query)
-    let page = statements.pagePlans.last ?? .full
     return try await self.reading(with: statements) { db in
+      let page = try Self.attempts(for: query, statements, in: db).last?.1 ?? .full
       func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
         try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] ?? "" }
       }
