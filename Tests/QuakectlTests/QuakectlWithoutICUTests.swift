@@ -87,6 +87,40 @@ struct QuakectlWithoutICUTests {
     }
   }
 
+  @Test("TZ as the C library reads it: empty is UTC, a path leads to its zone file, a POSIX rule stays as written")
+  func zoneIdentifierSpellings() throws {
+    #expect(LocalTimeZone.identifier(environment: ["TZ": ""]) == "UTC")
+    #expect(LocalTimeZone.identifier(environment: ["TZ": ":"]) == "UTC")
+    #expect(LocalTimeZone.identifier(environment: ["TZ": "JST-9"]) == "JST-9")
+    let localtime = try FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime")
+    let zone = try #require(localtime.firstRange(of: "zoneinfo/")).upperBound
+    #expect(LocalTimeZone.identifier(environment: ["TZ": ":/etc/localtime"]) == String(localtime[zone...]))
+    #expect(LocalTimeZone.identifier(environment: ["TZ": "/etc/localtime"]) == String(localtime[zone...]))
+  }
+
+  @Test("a TZ the daemon cannot name refuses --day alone, with the daemon's reason; every other filter works")
+  func unnamedZone() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
+      let environment = ["TZ": "JST-9"]
+      let count = try await quakectl(["count", "--min-magnitude", "1"], daemon: daemon, environment: environment)
+      #expect(count.status == 0 && count.output == "{\"count\":3}\n", "\(count.output) \(count.errors)")
+      let day = try await quakectl(["count", "--day", "2023-11-14"], daemon: daemon, environment: environment)
+      #expect(day.status != 0 && day.errors.contains("JST-9"), "\(day.status): \(day.errors)")
+    }
+  }
+
+  @Test("an answer that cannot be written (standard output on a full disk) is status 1 and says so")
+  func fullStandardOutput() async throws {
+    try await withDaemon(serving: SyntheticFeed.ids(3)) { daemon, _ in
+      let quakectl = try ChildProcess.builtExecutable("quakectl")
+      let full = try await Command.run(
+        "/bin/sh",
+        ["-c", "exec \"$0\" list --socket \"$1\" --format json > /dev/full", quakectl, daemon.runtimeDirectory])
+      #expect(full.status == 1, "\(full.errors)")
+      #expect(full.errors.contains("cannot write standard output: No space left on device"), "\(full.errors)")
+    }
+  }
+
   @Test("a UTC time reads as Foundation's ISO 8601 style did on 2,000 seeded instants, 1900–2100, fractions truncated")
   func utcWallClockAsFoundationWroteIt() throws {
     var style = Date.ISO8601FormatStyle(

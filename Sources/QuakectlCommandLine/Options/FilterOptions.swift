@@ -76,7 +76,9 @@ struct FilterOptions: ParsableArguments {
     var params = FilterParams()
     params.search = self.search
     params.day = self.day
-    params.timeZone = utc ? "UTC" : LocalTimeZone.identifier()
+    // The zone matters to the daemon only for the day; a TZ it cannot
+    // name must not refuse every other filter.
+    params.timeZone = self.day == nil ? nil : utc ? "UTC" : LocalTimeZone.identifier()
     self.common.apply(to: &params, now: now)
     params.near?.minRadiusKm = self.minRadius.flatMap(GeoArguments.kilometres)
     params.minAlert = self.minAlert?.rawValue

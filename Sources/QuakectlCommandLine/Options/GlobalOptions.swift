@@ -67,14 +67,18 @@ struct GlobalOptions: ParsableArguments {
 
 extension OutputFormat: ExpressibleByArgument {}
 
-/// Writes `data` to standard output.
+/// Writes `data` to standard output; when it cannot (a full disk, a
+/// closed pipe), says why and ends quakectl with status 1, so that a
+/// script does not take a cut answer for a whole one.
 func write(_ data: Data) {
-  FileDescriptorOutput.write(data, to: STDOUT_FILENO)
+  guard let failure = FileDescriptorOutput.write(data, to: STDOUT_FILENO) else { return }
+  writeError("cannot write standard output: \(String(cString: strerror(failure)))")
+  exit(1)
 }
 
-/// Writes `text` to standard output.
+/// Writes `text` to standard output (``write(_:)-(Data)``).
 func write(_ text: String) {
-  FileDescriptorOutput.write(Data(text.utf8), to: STDOUT_FILENO)
+  write(Data(text.utf8))
 }
 
 /// Writes `message` to standard error as quakectl's own errors read:

@@ -11,17 +11,23 @@ import Glibc
 /// `localtime_r` do the arithmetic (docs/benchmarks-analysis.md, issue 33).
 public enum LocalTimeZone {
   /// The zone's name in the tz database (`Europe/Berlin`), for the daemon's
-  /// `TimeZone(identifier:)`: `TZ` without its leading `:` or zoneinfo
-  /// directory, else the zone `/etc/localtime` links to, else `GMT`.
+  /// `TimeZone(identifier:)`: `TZ` without its leading `:`, a path in it
+  /// (`:/etc/localtime`) resolved to the zone file it leads to; without
+  /// `TZ`, the zone `/etc/localtime` leads to, else `/etc/timezone`'s
+  /// name (a copied `/etc/localtime`), else `GMT`. An empty `TZ` is UTC,
+  /// as the C library reads it.
   public static func identifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-    if var zone = environment["TZ"], !zone.isEmpty {
+    if var zone = environment["TZ"] {
       if zone.hasPrefix(":") { zone.removeFirst() }
-      return Self.zoneName(inPath: zone)
+      if zone.isEmpty { return "UTC" }
+      return zone.hasPrefix("/") ? Self.zoneName(ofFile: zone) ?? zone : zone
     }
-    var target = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/etc/localtime", &target, target.count - 1)
-    guard length > 0 else { return "GMT" }
-    return Self.zoneName(inPath: String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    if let zone = Self.zoneName(ofFile: "/etc/localtime") { return zone }
+    if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
+      let zone = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+      if !zone.isEmpty { return zone }
+    }
+    return "GMT"
   }
 
   /// `YYYY-MM-DD HH:MM:SS`, the wall-clock time of `date` in UTC or in the
@@ -36,8 +42,14 @@ public enum LocalTimeZone {
       fields.tm_hour, fields.tm_min, fields.tm_sec)
   }
 
-  private static func zoneName(inPath path: String) -> String {
-    guard let range = path.firstRange(of: "zoneinfo/") else { return path }
-    return String(path[range.upperBound...])
+  /// The tz database name of the zone file `path` is or links to
+  /// (`/usr/share/zoneinfo/Europe/Berlin` gives `Europe/Berlin`); `nil`
+  /// when it leads to no file under a `zoneinfo` directory.
+  private static func zoneName(ofFile path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    guard let range = target.firstRange(of: "zoneinfo/") else { return nil }
+    return String(target[range.upperBound...])
   }
 }

@@ -2,6 +2,7 @@ package import Foundation
 import QuakesClient
 package import QuakesData
 package import QuakesModel
+import QuakesServer
 
 /// Events in one of the service's formats, written a piece at a time:
 /// each ``nextPiece()`` makes the text of one page of events as the

@@ -150,6 +150,8 @@ struct ClientConnection: Sendable {
       do {
         pieces = try await stream.next()
       } catch {
+        // A daemon that stops cancels the read: no failure of the cache's.
+        guard !Task.isCancelled else { throw CancellationError() }
         self.logger.error("a streamed list on \(self.role.fileName) failed: \(error.message)")
         if let line = stream.errorLine(error) { try await self.write(line, to: outbound, activity) }
         throw error

@@ -17,13 +17,19 @@ package struct ListReplyStream: Sendable {
   private let reader: CatalogueReader
   private let id: JSONScalar?
   private let more: Bool
+  /// Held until the stream is gone: one of the few cursors open at once.
+  private let slot: AnswerSlots.Slot
   private var pages: [[Quake]] = []
   private var cursorEnded = false
   private var isDone = false
   private var hasWritten = false
 
-  /// The reply to request `id`, from `cursor` through `reader`.
-  init(encoder: ListReplyEncoder, cursor: any QuakesCursor, reader: CatalogueReader, id: JSONScalar?, more: Bool) {
+  /// The reply to request `id`, from `cursor` through `reader`, holding `slot`.
+  init(
+    encoder: ListReplyEncoder, cursor: any QuakesCursor, reader: CatalogueReader, id: JSONScalar?, more: Bool,
+    slot: AnswerSlots.Slot
+  ) {
+    self.slot = slot
     self.encoder = encoder
     self.cursor = cursor
     self.reader = reader
@@ -49,7 +55,7 @@ package struct ListReplyStream: Sendable {
     var pieces: [[UInt8]] = []
     self.encoder.pieces(of: page, isLast: isLast) { pieces.append($0) }
     self.isDone = isLast
-    self.hasWritten = true
+    self.hasWritten = self.hasWritten || !pieces.isEmpty
     return pieces
   }
 

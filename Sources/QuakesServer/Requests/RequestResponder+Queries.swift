@@ -71,12 +71,14 @@ extension RequestResponder {
 
   /// Every match of `query`, which has no limit, streamed from a cursor.
   private func stream(_ query: QuakesQuery, for request: Request) async throws(ProtocolError) -> Response {
+    let slot = await self.listSlots.take()
     let cursor = try await self.catalogue.cursor(query, pageSize: ListReplyPieces.quakesPerLine)
     do {
       let encoder = try ListReplyEncoder(
         id: request.id, hasMore: false, matched: nil, origin: query.filter.near?.centre, more: request.more)
       return .stream(
-        ListReplyStream(encoder: encoder, cursor: cursor, reader: self.catalogue, id: request.id, more: request.more))
+        ListReplyStream(
+          encoder: encoder, cursor: cursor, reader: self.catalogue, id: request.id, more: request.more, slot: slot))
     } catch {
       throw self.encodingFailure(error, of: request)
     }

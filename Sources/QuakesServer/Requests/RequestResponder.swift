@@ -72,6 +72,9 @@ package struct RequestResponder: Sendable {
   let logger: Logger
   /// `quakes.delete` requests, one at a time (``OneAtATime``).
   let deletes = OneAtATime()
+  /// Lists with no limit streamed at once, each from a cursor of its own
+  /// (a thread, a connection, a snapshot); the FDSN service has as many.
+  let listSlots = AnswerSlots(count: 4)
 
   package init(store: Store<QuakesState, QuakesAction>, parts: Parts, logger: Logger) {
     self.store = store

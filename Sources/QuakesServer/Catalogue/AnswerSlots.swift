@@ -1,9 +1,10 @@
 import Synchronization
 
-/// How many long `query` answers are written at once: each reads from a
-/// cursor with a thread and a database connection of its own until its
-/// last piece is written, so a request beyond ``count`` waits for a slot
-/// (and holds nothing meanwhile), however many connections ask.
+/// How many long answers (an FDSN `query`, a `quakes.list` with no limit)
+/// are written at once: each reads from a cursor with a thread, a database
+/// connection and a snapshot of its own until its last piece is written,
+/// so a request beyond ``count`` waits for a slot (and holds nothing
+/// meanwhile), however many connections ask.
 package final class AnswerSlots: Sendable {
   /// A slot taken: given back when the answer holding it is gone.
   package final class Slot: Sendable {
@@ -25,15 +26,15 @@ package final class AnswerSlots: Sendable {
 
   private let slots: Mutex<Slots>
   /// How many answers may hold their events at once.
-  let count: Int
+  package let count: Int
 
-  init(count: Int) {
+  package init(count: Int) {
     self.count = count
     self.slots = Mutex(Slots(free: count))
   }
 
   /// A slot, once one is free.
-  func take() async -> Slot {
+  package func take() async -> Slot {
     await withCheckedContinuation { continuation in
       let now = self.slots.withLock { slots in
         guard slots.free > 0 else {
@@ -49,10 +50,10 @@ package final class AnswerSlots: Sendable {
   }
 
   /// How many slots are free now.
-  var free: Int { self.slots.withLock { $0.free } }
+  package var free: Int { self.slots.withLock { $0.free } }
 
   /// How many requests wait for a slot now.
-  var waiting: Int { self.slots.withLock { $0.waiting.count } }
+  package var waiting: Int { self.slots.withLock { $0.waiting.count } }
 
   private func release() {
     let next = self.slots.withLock { slots -> CheckedContinuation<Void, Never>? in

@@ -1,10 +1,10 @@
 import Testing
 
-@testable import QuakesFDSN
+import QuakesServer
 
 /// At most so many answers hold their events at once; the next waits for
 /// one to be written and gone.
-@Suite("FDSN answers in memory at once")
+@Suite("Long answers (FDSN queries, lists with no limit) in memory at once")
 struct AnswerSlotsTests {
   @Test("a request beyond the slots waits until an answer is gone, then takes its slot")
   func waitsForASlot() async {
