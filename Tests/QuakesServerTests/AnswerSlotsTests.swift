@@ -1,6 +1,5 @@
-import Testing
-
 import QuakesServer
+import Testing
 
 /// At most so many answers hold their events at once; the next waits for
 /// one to be written and gone.
