@@ -45,8 +45,11 @@ struct FilterTableTests {
     let arguments = try Self.arguments(field, in: directory)
     #expect(arguments.first == field.declaration.flag)
     if field == .timeZone {
-      // `--utc` is quakectl's global option: the day is UTC's, not the local one.
-      #expect(try FilterOptions.parse([]).params(utc: true).timeZone == "UTC")
+      // `--utc` is quakectl's global option: the day is UTC's, not the local
+      // one. The zone goes with a day alone (a zone the daemon cannot name
+      // must not refuse the other filters).
+      #expect(try FilterOptions.parse(["--day", "2023-11-14"]).params(utc: true).timeZone == "UTC")
+      #expect(try FilterOptions.parse([]).params(utc: true).timeZone == nil)
       return
     }
     let filter = try FilterOptions.parse(arguments).params(utc: true).filter()
