@@ -157,13 +157,13 @@ struct QuakesQuerySQL: Sendable {
   func hasFewByMagnitude(in db: Database) throws -> Bool {
     guard let bound = self.minMagnitude else { return false }
     let reached = try Int.fetchOne(
-      db,
-      sql: "SELECT count(*) FROM (SELECT 1 FROM quakes INDEXED BY quakes_magnitude WHERE magnitude >= ? LIMIT ?)",
+      db.cachedStatement(
+        sql: "SELECT count(*) FROM (SELECT 1 FROM quakes INDEXED BY quakes_magnitude WHERE magnitude >= ? LIMIT ?)"),
       arguments: [bound, Self.fewByMagnitude + 1])
     return (reached ?? 0) <= Self.fewByMagnitude
   }
 
-  /// Reads the page as `plan` says: the columns ``QuakesTable/quake(_:)``
+  /// Reads the page as `plan` says: the columns ``QuakesTable/quake(at:)``
   /// reads, in order.
   func pageSQL(_ plan: Plan) -> String {
     let columns = QuakesTable.columns.joined(separator: ", ")

@@ -4,12 +4,37 @@ import GRDB
 /// script wrote against the schema (text in `time`, a blob in `place`) is an
 /// error naming the row and column, not a crash and not a silent 0.
 struct RowReader {
-  /// The row being read.
-  let row: Row
+  /// Where the row's values are.
+  private enum Source {
+    /// A row GRDB made.
+    case row(Row)
+    /// The current row of a statement being stepped, read column by column
+    /// with SQLite's own functions: no `Row`, and none of GRDB's generic
+    /// decoding, which was most of the time a page of quakes took to read
+    /// (a profile of FDSN queries, docs/benchmarks-analysis.md).
+    case statement(SQLiteStatement)
+  }
+
+  private let source: Source
   /// The table it comes from, for messages.
   let table: String
   /// The column names of the row, in order, for messages.
   let columns: [String]
+
+  /// Reads `row`, of `table`, whose columns `columns` names in order.
+  init(row: Row, table: String, columns: [String]) {
+    self.source = .row(row)
+    self.table = table
+    self.columns = columns
+  }
+
+  /// Reads the row `statement` has just stepped to (it stays there while
+  /// the reader is used), of `table`, whose columns `columns` names in order.
+  init(statement: Statement, table: String, columns: [String]) {
+    self.source = .statement(statement.sqliteStatement)
+    self.table = table
+    self.columns = columns
+  }
 
   /// An INTEGER value (NULL is an error).
   func integer(_ column: some ColumnIndex) throws(ColumnValueError) -> Int64 {
@@ -99,7 +124,7 @@ struct RowReader {
     _ column: some ColumnIndex,
     _ convert: (DatabaseValue.Storage) -> Value?
   ) throws(ColumnValueError) -> Value? {
-    let storage = column.value(in: self.row).storage
+    let storage = self.value(at: column.position).storage
     if case .null = storage { return nil }
     guard let value = convert(storage) else { throw self.error(column, Self.describe(storage)) }
     return value
@@ -110,8 +135,15 @@ struct RowReader {
     return value
   }
 
+  private func value(at position: Int) -> DatabaseValue {
+    switch self.source {
+    case .row(let row): row[position]
+    case .statement(let statement): DatabaseValue(sqliteStatement: statement, index: CInt(position))
+    }
+  }
+
   private func error(_ column: some ColumnIndex, _ found: String) -> ColumnValueError {
-    let key = (self.row[0] as DatabaseValue).description
+    let key = self.value(at: 0).description
     let name = column.name(in: self.columns)
     return ColumnValueError(description: "the row \(key) of table \(self.table) holds \(found) in column \(name)")
   }
@@ -131,16 +163,14 @@ struct RowReader {
 /// fixed order), or by its name (a table's own column enum, as the
 /// `quakes` table's ``QuakesTable/Column``).
 protocol ColumnIndex {
-  /// The column's value in `row`.
-  func value(in row: Row) -> DatabaseValue
+  /// The column's position in the row.
+  var position: Int { get }
   /// The column's name, for messages; `columns` names the row's columns in order.
   func name(in columns: [String]) -> String
 }
 
 extension Int: ColumnIndex {
-  func value(in row: Row) -> DatabaseValue {
-    row[self]
-  }
+  var position: Int { self }
 
   func name(in columns: [String]) -> String {
     self < columns.count ? columns[self] : "#\(self)"

@@ -19,17 +19,21 @@ extension SQLiteLocalStore {
   ///   or holds a row the store cannot read back.
   public func quakesPage(_ query: QuakesQuery, countingMatches: Bool = true) async throws -> QuakesPage {
     let statements = QuakesQuerySQL(query)
-    return try await self.reading(with: statements) { db in
+    return try await self.reading(with: statements) { [prepared = self.preparedQueries] db in
       let matched =
         countingMatches
-        ? try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0 : nil
+        ? try Int.fetchOne(
+          prepared.statement(statements.countSQL, of: statements, in: db), arguments: statements.countArguments) ?? 0
+        : nil
       var quakes: [Quake] = []
       let attempts = try Self.attempts(for: query, statements, in: db)
       for (index, (statements, plan)) in attempts.enumerated() {
         quakes = []
-        let rows = try Row.fetchCursor(db, sql: statements.pageSQL(plan), arguments: statements.pageArguments(plan))
-        while let row = try rows.next() {
-          quakes.append(try QuakesTable.quake(row))
+        let rows = try QuakeRows(
+          prepared.statement(statements.pageSQL(plan), of: statements, in: db),
+          arguments: statements.pageArguments(plan))
+        while let quake = try rows.next() {
+          quakes.append(quake)
         }
         // An attempt before the last answers when the page and the quake
         // after it were within it.
@@ -90,8 +94,9 @@ extension SQLiteLocalStore {
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
   public func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
     let statements = QuakesQuerySQL(QuakesQuery(filter: filter))
-    return try await self.reading(with: statements) { db in
-      try Int.fetchOne(db, sql: statements.countSQL, arguments: statements.countArguments) ?? 0
+    return try await self.reading(with: statements) { [prepared = self.preparedQueries] db in
+      try Int.fetchOne(
+        prepared.statement(statements.countSQL, of: statements, in: db), arguments: statements.countArguments) ?? 0
     }
   }
 
@@ -106,7 +111,7 @@ extension SQLiteLocalStore {
       // back, which costs more than the read (a profile of 32 × 4
       // pipelined gets: most of the time in thread switches).
       return try self.readOnThisThread { db in
-        try Row.fetchOne(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).map(QuakesTable.quake)
+        try QuakeRows(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).next()
       }
     } catch {
       throw self.translating(error, .read)

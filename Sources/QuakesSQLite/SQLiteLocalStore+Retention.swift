@@ -29,12 +29,12 @@ extension SQLiteLocalStore {
           let statements = Self.retentionCandidates(candidate, from: since?.from[index])
           for function in statements.functions { db.add(function: function) }
           defer { for function in statements.functions { db.remove(function: function) } }
-          let rows = try Row.fetchCursor(db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
-          while let row = try rows.next() { consider(try QuakesTable.quake(row)) }
+          let rows = try QuakeRows(db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
+          while let quake = try rows.next() { consider(quake) }
         }
         for id in since?.written ?? [] {
-          if let row = try Row.fetchOne(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]) {
-            consider(try QuakesTable.quake(row))
+          if let quake = try QuakeRows(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).next() {
+            consider(quake)
           }
         }
         let delete = try db.cachedStatement(sql: QuakesTable.deleteSQL)

@@ -50,6 +50,8 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   let retentionMark = Mutex<RetentionMark?>(nil)
   /// How many quakes the last retention run read (``lastRetentionRowsRead``).
   let retentionRowsRead = Mutex(0)
+  /// The statements of queries each reading connection keeps prepared.
+  let preparedQueries = PreparedQueries()
 
   private init(path: String?, writer: any DatabaseWriter, options: Options) {
     self.path = path
@@ -128,10 +130,10 @@ extension SQLiteLocalStore {
         var quakes: [Quake] = []
         for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
           let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-          let rows = try Row.fetchCursor(
+          let rows = try QuakeRows(
             db, sql: QuakesTable.selectAllSQL + " WHERE id IN (\(placeholders))", arguments: StatementArguments(chunk))
-          while let row = try rows.next() {
-            quakes.append(try QuakesTable.quake(row))
+          while let quake = try rows.next() {
+            quakes.append(quake)
           }
         }
         return quakes
@@ -148,10 +150,10 @@ extension SQLiteLocalStore {
     do {
       return try await self.writer.read { db in
         var quakes: [Quake] = []
-        let rows = try Row.fetchCursor(
+        let rows = try QuakeRows(
           db, sql: QuakesTable.selectAllSQL + " WHERE time >= ? AND time < ?", arguments: [from, before])
-        while let row = try rows.next() {
-          quakes.append(try QuakesTable.quake(row))
+        while let quake = try rows.next() {
+          quakes.append(quake)
         }
         return quakes
       }
@@ -172,12 +174,12 @@ extension SQLiteLocalStore {
         var cache = PersistedCache(liveSince: liveSince)
         let quakes =
           if let since {
-            try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL + " WHERE time >= ?", arguments: [since])
+            try QuakeRows(db, sql: QuakesTable.selectAllSQL + " WHERE time >= ?", arguments: [since])
           } else {
-            try Row.fetchCursor(db, sql: QuakesTable.selectAllSQL)
+            try QuakeRows(db, sql: QuakesTable.selectAllSQL)
           }
-        while let row = try quakes.next() {
-          cache.quakes.append(try QuakesTable.quake(row))
+        while let quake = try quakes.next() {
+          cache.quakes.append(quake)
         }
         if since != nil {
           // The rows older than the window: all of them (kept by triggers,

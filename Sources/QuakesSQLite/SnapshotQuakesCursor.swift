@@ -82,14 +82,13 @@ final class SnapshotQuakesCursor: QuakesCursor {
   ) throws {
     for function in statements.functions { db.add(function: function) }
     defer { for function in statements.functions { db.remove(function: function) } }
-    let rows = try Row.fetchCursor(
-      db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
+    let rows = try QuakeRows(db, sql: statements.pageSQL(.full), arguments: statements.pageArguments(.full))
     // The statement reads one quake past a limited page; the cursor stops at the limit.
     var left = statements.pageSize ?? .max
     var page: [Quake] = []
     page.reserveCapacity(pageSize)
-    while left > 0, let row = try rows.next() {
-      page.append(try QuakesTable.quake(row))
+    while left > 0, let quake = try rows.next() {
+      page.append(quake)
       left -= 1
       if page.count == pageSize {
         guard deliver(page) else { return }

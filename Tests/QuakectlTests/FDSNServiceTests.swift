@@ -94,6 +94,10 @@ struct FDSNServiceTests {
         #expect(text.status == 200 && text.headers["content-type"] == "text/plain; charset=utf-8", "\(question)")
         let rows = text.body.split(separator: "\n").dropFirst()
         #expect(rows.map { String($0.prefix { $0 != "|" }) } == ids, "\(question)")
+        // A page (256 events) is written whole; a longer answer from a cursor, in chunks.
+        let isLong = ids.count > 256
+        #expect((text.headers["transfer-encoding"] == "chunked") == isLong, "\(question): \(ids.count) events")
+        #expect((text.headers["content-length"] == String(text.body.utf8.count)) == !isLong, "\(question)")
 
         let geojson = try await quakectl(["list", "--format", "geojson"] + question.flags, daemon: daemon)
         let served = try await Self.get(base + "query?format=geojson&" + question.query)
@@ -118,6 +122,8 @@ struct FDSNServiceTests {
       #expect(xml.status == 200 && xml.headers["content-type"] == "application/xml")
       #expect(xml.body.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<q:quakeml"))
       #expect(xml.body.components(separatedBy: "<event publicID=").count == 4)
+      // A page is written whole, its length told (a long answer is chunked).
+      #expect(xml.headers["content-length"] == String(xml.body.utf8.count) && xml.headers["transfer-encoding"] == nil)
       let newest = try await quakectl(["list", "--format", "json", "--limit", "1"], daemon: daemon)
       let id = try #require((newest.json as? [[String: Any]])?.first?["id"] as? String)
       let one = try await Self.get(base + "query?format=text&eventid=" + id)
@@ -130,6 +136,7 @@ struct FDSNServiceTests {
       #expect(missing.status == 204)
       let head = try await Self.get(base + "query?limit=3", ["-I"])
       #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"] == "application/xml")
+      #expect(head.headers["content-length"] == xml.headers["content-length"])
       #expect(try await Self.get(base + "version").body == "1.2.0\n")
       let wadl = try await Self.get(base + "application.wadl")
       #expect(wadl.body.contains("<resources base=\"\(base)\">"))

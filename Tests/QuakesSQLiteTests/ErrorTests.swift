@@ -194,6 +194,20 @@ import Testing
     #expect(message.contains(path))
     #expect(message.contains("the row \"\(row)\" of table \(table) holds \(found)"), "\(message)")
     #expect(message.contains("in column \(column)"), "\(message)")
+    if table == "quakes" {
+      // A page, a quake by its id and a cursor read the row as the cache does.
+      let page = try await #require(throws: SQLiteLocalStoreError.self) {
+        try await store.quakesPage(QuakesQuery(limit: 10))
+      }
+      let one = try await #require(throws: SQLiteLocalStoreError.self) { try await store.quake(id: row) }
+      let cursor = try await store.quakesCursor(QuakesQuery(), pageSize: 2)
+      let streamed = try await #require(throws: SQLiteLocalStoreError.self) {
+        while try await cursor.next() != nil {}
+      }
+      for error in [page, one, streamed] {
+        #expect(error.kind == .corrupt && error.errorDescription?.contains("holds \(found)") == true, "\(error)")
+      }
+    }
     try store.close()
   }
 

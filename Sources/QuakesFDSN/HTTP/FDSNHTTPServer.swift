@@ -92,6 +92,8 @@ package struct FDSNHTTPServer: Sendable {
     switch response.body {
     case .text(let text):
       return HTTPAnswer(status: status, headers: headers, body: .whole(ByteBuffer(string: text)))
+    case .bytes(let bytes):
+      return HTTPAnswer(status: status, headers: headers, body: .whole(ByteBuffer(bytes: bytes)))
     case .events(let document):
       return HTTPAnswer(
         status: status, headers: headers,

@@ -85,16 +85,15 @@ package struct FDSNEventService: Sendable {
 
   /// The events `request` asks for, or `nodata`'s answer when none match.
   ///
-  /// An answer of one page (``pageSize`` events) is read at once; a longer
-  /// one is written from a cursor over a snapshot of the cache, a page at
-  /// a time as the client takes them (``FDSNEventDocument``). Without a
-  /// `limit`, more matches than the ceiling are refused before anything is
-  /// written.
+  /// An answer of one page (``pageSize`` events) is read and written at
+  /// once, in one write; a longer one is written from a cursor over a
+  /// snapshot of the cache, a page at a time as the client takes them
+  /// (``FDSNEventDocument``). Without a `limit`, more matches than the
+  /// ceiling are refused before anything is written.
   private func events(_ request: FDSNEventRequest, now: Date) async throws(FDSNRequestError) -> FDSNResponse {
-    let events: FDSNEventDocument.Events
-    var slot: AnswerSlots.Slot?
+    let quakes: [Quake]
     if let id = request.eventID {
-      events = .read(try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? [])
+      quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
     } else {
       var first = request.query
       first.limit = min(request.query.limit ?? .max, Self.pageSize)
@@ -112,21 +111,28 @@ package struct FDSNEventService: Sendable {
         query.limit = self.limitCeiling
       }
       let isWhole = !page.hasMore || first.limit == request.query.limit
-      if isWhole, page.quakes.count <= query.limit ?? .max {
-        events = .read(page.quakes)
-      } else {
-        slot = await self.slots.take()
-        events = .cursor(try await self.read { try await self.catalogue.cursor(query, pageSize: Self.pageSize) })
+      guard isWhole, page.quakes.count <= query.limit ?? .max else {
+        let slot = await self.slots.take()
+        let cursor = try await self.read { try await self.catalogue.cursor(query, pageSize: Self.pageSize) }
+        let document = FDSNEventDocument(format: request.format, cursor: cursor, now: now, slot: slot)
+        return FDSNResponse(
+          status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
       }
+      quakes = page.quakes
     }
-    if case .read(let quakes) = events, quakes.isEmpty {
+    if quakes.isEmpty {
       if request.noData == .notFound {
         throw FDSNRequestError("No data matches the request.", status: 404)
       }
       return .noContent
     }
-    let document = FDSNEventDocument(format: request.format, events: events, now: now, slot: slot)
-    return FDSNResponse(status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
+    let bytes: [UInt8]
+    do {
+      bytes = try FDSNEventWriter(format: request.format, now: now).whole(quakes)
+    } catch {
+      throw FDSNRequestError("The events cannot be written as \(request.format.rawValue): \(error)", status: 500)
+    }
+    return FDSNResponse(status: 200, contentType: request.format.contentType, body: .bytes(bytes), entityTag: nil)
   }
 
   /// How many events `request` matches: plain text, or USGS's JSON with `format=geojson`.

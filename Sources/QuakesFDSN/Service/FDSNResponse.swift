@@ -2,9 +2,11 @@ import QuakesModel
 
 /// What the service answers one request with, before HTTP writes it.
 package struct FDSNResponse: Sendable {
-  /// The body: a whole text, or events written a piece at a time.
+  /// The body: a whole text, whole bytes, or events written a piece at a time.
   package enum Body: Sendable {
     case text(String)
+    /// A short answer's events, written at once (with a `Content-Length`).
+    case bytes([UInt8])
     case events(FDSNEventDocument)
   }
 
