@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libsystemd-dev pkg-config
 # What only the tests use: the Prometheus text parser the metrics tests check
 # with; python3-venv for ObsPy, the FDSN client the FDSN service is tested with;
 # tzdata for quakectl's local times (the C library's, not ICU's: docs/cli.md).
-TEST_DEBIAN_PACKAGES := python3-prometheus-client python3-venv curl tzdata
+TEST_DEBIAN_PACKAGES := python3-prometheus-client python3-venv curl tzdata postgresql-15
 # ObsPy from PyPI in its own virtual environment; the tests that run it are
 # skipped, with a message, when it cannot be installed (no network).
 OBSPY_VENV := .build/obspy-venv

@@ -9,15 +9,15 @@
 //         ← QuakectlCommandLine (the CLI's commands) ← quakectl
 //     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
 //       ← QuakesSQLite (the SQLite local store)
+//       ← QuakesPostgres (the PostgreSQL store for more than one host: schema, leader lease, fenced writes)
 //       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //       ← QuakesServer (the sockets, request routing and watchers; also on QuakesProtocol)
 //         ← QuakesFDSN (the FDSN event web service over HTTP; also on QuakesClient's GeoJSON)
 //       ← QuakesDaemon (configuration, scheduler, alerts, metrics, systemd via CSystemd, logging;
 //         the parts QuakesServer asks of it) ← QuakesdCommandLine (flags, signals) ← quakesd (the daemon)
-//   quakes: both command lines in one binary, run as whichever its name says (the Debian package's)
-//       ← quakes-bench (benchmarks; quakes-measure times its commands)
 //   USGSStandIn: a USGS look-alike HTTP server on 127.0.0.1 for tests and demos
-//     ← usgs-standin (serves a folder of feeds, for the offline demo), QuakesBench ← quakes-bench
+//     ← usgs-standin (serves a folder of feeds, for the offline demo)
+//     ← QuakesBench ← quakes-bench (benchmarks; quakes-measure times its commands)
 //
 // quakectl links neither ImmutableData nor QuakesData nor swift-collections:
 // what it shares with the daemon is the model and the wire.
@@ -61,6 +61,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -86,6 +87,16 @@ let package = Package(
         "QuakesModel",
         "QuakesData",
         .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "QuakesPostgres",
+      dependencies: [
+        "QuakesModel",
+        "QuakesData",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSwift
     ),
@@ -272,6 +283,15 @@ let package = Package(
     .testTarget(
       name: "ImmutableDataTests",
       dependencies: ["ImmutableData"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "QuakesPostgresTests",
+      dependencies: [
+        "QuakesPostgres", "QuakesModel", "QuakesData", "QuakesTestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -1,0 +1,70 @@
+import PostgresNIO
+
+/// The one way a leader writes to a PostgreSQL store: a transaction that
+/// commits only while the writer's term is live and nobody wrote since the
+/// change sequence it knows. The store checks it, not the writer, so that a
+/// leader that was stopped, paused or cut off and does not know it lost the
+/// lease cannot commit anything (a fencing token checked by the store).
+///
+/// - Before the write, the lease's row is read `FOR SHARE` with the term's
+///   epoch, holder and expiry. A candidate taking the lease must update
+///   that row, so it waits for the write to end instead of taking over in
+///   its middle. A writer stopped in the middle is ended by the server
+///   (``PostgresStore``'s idle transaction timeout), which lets go of the row.
+/// - After the write, in the same statement, the head of the change
+///   sequence moves from `sequence` to the next number (compare and set)
+///   if the term is still live by the database's clock at that moment.
+///   Otherwise the transaction rolls back and ``FencedOut`` says why.
+public struct FencedTransaction: Sendable {
+  let store: PostgresStore
+  public let term: LeaderLease.Term
+
+  public init(store: PostgresStore, term: LeaderLease.Term) {
+    self.store = store
+    self.term = term
+  }
+
+  /// Runs `write` and commits it as the change after `sequence`; returns the
+  /// new head of the sequence.
+  ///
+  /// - Throws: ``FencedOut`` when the term is over or the sequence moved
+  ///   (nothing committed); ``PostgresStoreError`` when the store fails;
+  ///   what `write` throws (nothing committed).
+  public func commit(
+    after sequence: Int64, _ write: (StoreConnection) async throws -> Void
+  ) async throws -> Int64 {
+    let (epoch, holder) = (self.term.epoch, self.term.holder)
+    do {
+      return try await self.store.transaction { connection in
+        let live = try await connection.query(
+          """
+          SELECT epoch FROM quakesd_lease
+          WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp()
+          FOR SHARE
+          """)
+        guard !live.isEmpty else {
+          throw FencedOut(
+            epoch: epoch, description: "the term \(epoch) is over: another instance leads, or the lease expired")
+        }
+        try await write(connection)
+        let moved = try await connection.query(
+          """
+          UPDATE quakesd_head SET sequence = sequence + 1, epoch = \(epoch)
+          WHERE id = 1 AND sequence = \(sequence) AND EXISTS (
+            SELECT 1 FROM quakesd_lease
+            WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp())
+          RETURNING sequence
+          """)
+        guard let head = try moved.first?.decode(Int64.self) else {
+          throw FencedOut(
+            epoch: epoch,
+            description:
+              "the term \(epoch) ended during the write, or another write moved the change sequence past \(sequence)")
+        }
+        return head
+      }
+    } catch {
+      throw PostgresStore.translating(error, at: self.store.location)
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import PostgresNIO
+
+/// The schema of a PostgreSQL store (docs/schema.md, "PostgreSQL"): the
+/// tables of the SQLite file with PostgreSQL's types (times are still
+/// epoch milliseconds, as `bigint`), and the two rows that let many
+/// quakesd share one store: the leader's lease (``LeaderLease``) and the
+/// head of the change sequence (``FencedTransaction``).
+///
+/// Its version is the row of `quakesd_schema`. Every quakesd migrates on
+/// start, in one transaction that first takes a transaction-scoped advisory
+/// lock, so that instances starting together migrate one after the other:
+/// the first applies the steps, the others find them applied.
+enum PostgresSchema {
+  /// One step: the SQL that takes the schema from the version before to `version`.
+  struct Migration: Sendable {
+    let version: Int
+    let summary: String
+    let statements: [String]
+  }
+
+  /// The key of the advisory lock migrations take: "quakesd" in ASCII.
+  static let migrationLock: Int64 = 0x71_75_61_6B_65_73_64
+
+  static let migrations: [Migration] = [
+    Migration(
+      version: 1,
+      summary: "quakes, feeds and history_jobs as in the SQLite file; the leader's lease and the change sequence",
+      statements: [
+        """
+        CREATE TABLE quakes (
+          id text PRIMARY KEY,
+          magnitude double precision,
+          magnitude_type text,
+          time bigint NOT NULL,
+          updated bigint NOT NULL,
+          place text,
+          longitude double precision NOT NULL,
+          latitude double precision NOT NULL,
+          depth double precision,
+          url text,
+          status text,
+          event_type text,
+          title text,
+          felt bigint,
+          cdi double precision,
+          mmi double precision,
+          alert text,
+          tsunami integer,
+          significance bigint,
+          network text,
+          code text,
+          ids text,
+          sources text,
+          product_types text,
+          detail text,
+          time_zone_offset bigint,
+          station_count bigint,
+          minimum_distance double precision,
+          root_mean_square double precision,
+          azimuthal_gap double precision,
+          network_key text,
+          event_type_key text,
+          magnitude_type_key text
+        )
+        """,
+        "CREATE INDEX quakes_time ON quakes (time)",
+        "CREATE INDEX quakes_magnitude ON quakes (magnitude, time)",
+        "CREATE INDEX quakes_network ON quakes (network_key, time)",
+        """
+        CREATE TABLE feeds (
+          name text PRIMARY KEY,
+          etag text,
+          last_modified text,
+          generated bigint,
+          last_success bigint
+        )
+        """,
+        """
+        CREATE TABLE history_jobs (
+          kind text PRIMARY KEY,
+          query text NOT NULL,
+          phase text NOT NULL,
+          error text,
+          started bigint NOT NULL,
+          updated bigint NOT NULL,
+          finished bigint,
+          cursor bigint NOT NULL,
+          windows_done bigint NOT NULL,
+          events_fetched bigint NOT NULL,
+          events_written bigint NOT NULL,
+          events_removed bigint NOT NULL,
+          events_expected bigint
+        )
+        """,
+        // One row: who leads, in which term (`epoch`, never reused), until
+        // when by the database's clock.
+        """
+        CREATE TABLE quakesd_lease (
+          id integer PRIMARY KEY CHECK (id = 1),
+          holder text,
+          epoch bigint NOT NULL,
+          expires_at timestamptz NOT NULL
+        )
+        """,
+        "INSERT INTO quakesd_lease (id, holder, epoch, expires_at) VALUES (1, NULL, 0, to_timestamp(0))",
+        // One row: the number of the last write any leader committed, and its term.
+        """
+        CREATE TABLE quakesd_head (
+          id integer PRIMARY KEY CHECK (id = 1),
+          sequence bigint NOT NULL,
+          epoch bigint NOT NULL
+        )
+        """,
+        "INSERT INTO quakesd_head (id, sequence, epoch) VALUES (1, 0, 0)",
+      ])
+  ]
+
+  /// The version this quakesd writes: the last step's.
+  static var currentVersion: Int { self.migrations.last?.version ?? 0 }
+
+  /// Brings the store's schema to ``currentVersion``; returns the version
+  /// it found.
+  ///
+  /// - Throws: ``PostgresStoreError`` when the store was written by a newer
+  ///   quakesd, or a statement fails.
+  @discardableResult
+  static func migrate(_ store: PostgresStore) async throws -> Int {
+    try await store.transaction { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS quakesd_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)")
+      let found =
+        try await connection.query("SELECT version FROM quakesd_schema WHERE id = 1").first?.decode(Int.self)
+        ?? 0
+      guard found <= Self.currentVersion else {
+        throw PostgresStoreError(
+          "the store's schema is version \(found), written by a newer quakesd; this one knows up to "
+            + "\(Self.currentVersion): upgrade quakesd on this host")
+      }
+      for migration in Self.migrations where migration.version > found {
+        for statement in migration.statements {
+          try await connection.query(PostgresQuery(unsafeSQL: statement))
+        }
+        store.logger.info("migrated the store to schema \(migration.version): \(migration.summary)")
+      }
+      if found < Self.currentVersion {
+        try await connection.query(
+          """
+          INSERT INTO quakesd_schema (id, version) VALUES (1, \(Self.currentVersion))
+          ON CONFLICT (id) DO UPDATE SET version = excluded.version
+          """)
+      }
+      return found
+    }
+  }
+}

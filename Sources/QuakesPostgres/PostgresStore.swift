@@ -1,0 +1,166 @@
+public import Logging
+import PostgresNIO
+
+/// A connection pool to one PostgreSQL store, its schema migrated: what
+/// ``LeaderLease`` and ``FencedTransaction`` work on.
+///
+/// Every connection has `idle_in_transaction_session_timeout` set to the
+/// lease's time to live, so that a quakesd stopped in the middle of a
+/// write (SIGSTOP, a hung VM) does not hold the lease's row, and with it
+/// the next leader's takeover, for longer than its lease would have lasted.
+public final class PostgresStore: Sendable {
+  public let location: PostgresLocation
+  let client: PostgresClient
+  let logger: Logger
+  private let running: Task<Void, Never>
+
+  /// Connects to `location` with `password`, if any, and migrates the
+  /// schema; a transaction left idle for `idleTransactionTimeout` is ended
+  /// by the server.
+  ///
+  /// - Throws: ``PostgresStoreError`` when the store cannot be reached or
+  ///   its schema is newer than this quakesd's.
+  public init(
+    location: PostgresLocation, password: String?, idleTransactionTimeout: Duration = .seconds(15), logger: Logger
+  ) async throws {
+    var configuration =
+      location.isUnixSocket
+      ? PostgresClient.Configuration(
+        unixSocketPath: location.unixSocketPath, username: location.user, password: password,
+        database: location.database)
+      : PostgresClient.Configuration(
+        host: location.host, port: location.port, username: location.user, password: password,
+        database: location.database, tls: Self.tls(location.tlsMode))
+    configuration.options.additionalStartupParameters = [
+      ("idle_in_transaction_session_timeout", String(idleTransactionTimeout.milliseconds)),
+      ("application_name", "quakesd"),
+    ]
+    configuration.options.connectTimeout = .seconds(10)
+    // The pool retries a connection that fails without telling the caller
+    // why (a wrong password would wait for ever): one connection first,
+    // whose failure says why.
+    do {
+      let probe = try await PostgresConnection.connect(
+        configuration: try Self.probeConfiguration(location, password: password), id: 0, logger: logger)
+      try await probe.close()
+    } catch {
+      throw Self.translating(error, at: location)
+    }
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.location = location
+    self.client = client
+    self.logger = logger
+    self.running = Task { await client.run() }
+    do {
+      try await PostgresSchema.migrate(self)
+    } catch {
+      self.running.cancel()
+      throw Self.translating(error, at: location)
+    }
+  }
+
+  /// The configuration of one connection to `location`, as the pool's.
+  private static func probeConfiguration(_ location: PostgresLocation, password: String?) throws
+    -> PostgresConnection.Configuration
+  {
+    guard !location.isUnixSocket else {
+      return PostgresConnection.Configuration(
+        unixSocketPath: location.unixSocketPath, username: location.user, password: password,
+        database: location.database)
+    }
+    let tls: PostgresConnection.Configuration.TLS =
+      switch location.tlsMode {
+      case .disable: .disable
+      case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      }
+    var configuration = PostgresConnection.Configuration(
+      host: location.host, port: location.port, username: location.user, password: password,
+      database: location.database, tls: tls)
+    configuration.options.connectTimeout = .seconds(10)
+    return configuration
+  }
+
+  deinit {
+    self.running.cancel()
+  }
+
+  /// Closes every connection. The store must not be used afterwards.
+  public func close() async {
+    self.running.cancel()
+    await self.running.value
+  }
+
+  private static func tls(_ mode: PostgresLocation.TLSMode) -> PostgresClient.Configuration.TLS {
+    switch mode {
+    case .disable: .disable
+    case .prefer: .prefer(.makeClientConfiguration())
+    case .require: .require(.makeClientConfiguration())
+    }
+  }
+
+  /// `error` as a sentence naming the store, and the server's own message
+  /// when it sent one. A transaction's error is what went wrong in it: a
+  /// ``FencedOut``, or an error of the caller's own, stays what it is.
+  static func translating(_ error: any Error, at location: PostgresLocation) -> any Error {
+    let error = Self.unwrapped(error)
+    if error is PostgresStoreError || error is FencedOut { return error }
+    if let error = error as? PSQLError {
+      let detail = error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"
+      return PostgresStoreError("the PostgreSQL store \(location) failed: \(detail)")
+    }
+    if error is PostgresDecodingError {
+      return PostgresStoreError("the PostgreSQL store \(location) holds a value quakesd cannot read: \(error)")
+    }
+    return error
+  }
+
+  /// What went wrong inside a transaction: the error of its body, or of
+  /// its `BEGIN`, `COMMIT` or `ROLLBACK`; any other error as it is.
+  static func unwrapped(_ error: any Error) -> any Error {
+    guard let transaction = error as? PostgresTransactionError else { return error }
+    return transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError
+      ?? error
+  }
+}
+
+extension PostgresStore {
+  /// Runs `body` in one transaction on one connection: committed when it
+  /// returns, rolled back when it throws (unless the connection is gone,
+  /// which ends the transaction anyway). Statements go through a
+  /// ``StoreConnection``.
+  ///
+  /// - Throws: what `body` throws; PostgresNIO's error when `BEGIN` or
+  ///   `COMMIT` fails.
+  func transaction<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
+    try await self.client.withConnection { connection in
+      let transaction = StoreConnection(connection: connection, logger: self.logger)
+      try await transaction.query("BEGIN")
+      do {
+        let result = try await body(transaction)
+        try await transaction.query("COMMIT")
+        return result
+      } catch {
+        if !connection.isClosed { _ = try? await transaction.query("ROLLBACK") }
+        throw error
+      }
+    }
+  }
+
+  /// The head of the change sequence (``ChangeHead``).
+  ///
+  /// - Throws: ``PostgresStoreError`` when the store cannot be reached.
+  public func changeHead() async throws -> ChangeHead {
+    do {
+      let rows = try await self.client.query(
+        "SELECT sequence, epoch FROM quakesd_head WHERE id = 1", logger: self.logger)
+      guard let row = try await rows.collect().first else {
+        throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
+      }
+      let (sequence, epoch) = try row.decode((Int64, Int64).self)
+      return ChangeHead(sequence: sequence, epoch: epoch)
+    } catch {
+      throw Self.translating(error, at: self.location)
+    }
+  }
+}

@@ -1,0 +1,72 @@
+public import PostgresNIO
+import Synchronization
+
+/// A connection to the store inside one of its transactions
+/// (``PostgresStore/transaction(_:)``), through which every statement of
+/// the transaction goes.
+///
+/// A statement on a connection the server has closed fails, saying so.
+/// postgres-nio 1.33.2 hands a statement to the channel with no promise
+/// for the write: on a channel already closed, nobody ever answers it, and
+/// its caller would wait for ever. The server closes a connection whose
+/// transaction sat idle past `idle_in_transaction_session_timeout`, which
+/// is exactly what happens to a leader stopped in the middle of a write.
+/// So a statement is refused on a closed connection, and a statement in
+/// flight when the connection closes (or sent just after it closed, when
+/// the channel had not yet seen the close) ends within a tenth of a second
+/// of it; the statement's own wait is left behind.
+public struct StoreConnection: Sendable {
+  let connection: PostgresConnection
+  let logger: Logger
+
+  /// Runs `query`; its rows, read to the end.
+  ///
+  /// - Throws: ``PostgresStoreError`` when the connection is or becomes
+  ///   closed first; PostgresNIO's error when the statement fails.
+  @discardableResult
+  public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    guard !self.connection.isClosed else { throw Self.closed }
+    let (connection, logger) = (self.connection, self.logger)
+    return try await withCheckedThrowingContinuation { continuation in
+      let answer = Answer(continuation)
+      // Looked at every tenth of a second while the statement runs (a
+      // callback on the connection's close would stay registered for as
+      // long as the pool keeps the connection).
+      let watch = Task {
+        while !Task.isCancelled {
+          if connection.isClosed { return answer.resume(with: .failure(Self.closed)) }
+          try? await Task.sleep(for: .milliseconds(100))
+        }
+      }
+      Task {
+        do {
+          answer.resume(with: .success(try await connection.query(query, logger: logger).collect()))
+        } catch {
+          answer.resume(with: .failure(error))
+        }
+        watch.cancel()
+      }
+    }
+  }
+
+  private static let closed = PostgresStoreError(
+    "the connection to the store was closed (by the server: a transaction idle too long, a restart, "
+      + "or the network); nothing of this transaction was committed")
+
+  /// A statement's answer, given once: by the statement or by the close,
+  /// whichever comes first.
+  private final class Answer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<[PostgresRow], any Error>?>
+
+    init(_ continuation: CheckedContinuation<[PostgresRow], any Error>) {
+      self.continuation = Mutex(continuation)
+    }
+
+    func resume(with result: Result<[PostgresRow], any Error>) {
+      self.continuation.withLock { continuation in
+        defer { continuation = nil }
+        return continuation
+      }?.resume(with: result)
+    }
+  }
+}
