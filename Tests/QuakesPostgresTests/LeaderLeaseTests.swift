@@ -175,30 +175,15 @@ struct LeaderLeaseTests {
       let a = LeaderLease(store: store, candidate: "a", timeToLive: .seconds(3))
       let b = LeaderLease(store: store, candidate: "b")
       let term = try #require(try await a.acquire())
-      let (inWrite, wrote) = AsyncStream.makeStream(of: Void.self)
-      let (released, release) = AsyncStream.makeStream(of: Void.self)
-      let writing = Task {
-        defer { wrote.finish() }
-        _ = try await FencedTransaction(store: store, term: term).commit(after: 0) { connection in
-          try await Self.mark("a1")(connection)
-          wrote.yield()
-          for await _ in released { break }
-        }
-      }
-      var began = false
-      for await _ in inWrite {
-        began = true
-        break
-      }
-      try #require(began, "the write began within its term")
+      let write = try await HeldWrite.begin(in: store, term: term)
       // The term runs out by the database's clock while the write is held.
       let expired = try await poll(until: .now + .seconds(60), every: .milliseconds(50)) {
         try await b.holding().remaining == .zero ? true : nil
       }
       #expect(expired == true)
       #expect(try await b.acquire() == nil, "the write in flight holds the lease's row")
-      release.yield()
-      await #expect(throws: FencedOut.self) { try await writing.value }
+      let refused = await write.finish()
+      #expect(refused is FencedOut, "\(String(describing: refused))")
       #expect(try await b.acquire() == LeaderLease.Term(epoch: 2, holder: "b"))
       #expect(try await Self.marks(cluster).isEmpty)
       #expect(try await store.changeHead() == ChangeHead(sequence: 0, epoch: 0))
@@ -214,12 +199,33 @@ struct LeaderLeaseTests {
       let a = LeaderLease(store: stopped, candidate: "a", timeToLive: .seconds(2))
       let b = LeaderLease(store: other, candidate: "b")
       let term = try #require(try await a.acquire())
+      let write = try await HeldWrite.begin(in: stopped, term: term)
+      let taken = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) { try await b.acquire() }
+      #expect(taken == LeaderLease.Term(epoch: 2, holder: "b"))
+      let cutOff = await write.finish()
+      #expect(
+        (cutOff as? PostgresStoreError)?.description.contains("the connection to the store was closed") == true,
+        "\(String(describing: cutOff))")
+      #expect(try await Self.marks(cluster).isEmpty)
+      await stopped.close()
+      await other.close()
+    }
+  }
+
+  /// A fenced write of the mark `a1` held open in the middle: begun (its
+  /// lease row read, its row written) and waiting to be let go.
+  struct HeldWrite {
+    let release: AsyncStream<Void>.Continuation
+    let writing: Task<Void, any Error>
+
+    /// Begins the write in `term` and returns once it holds the lease's row.
+    static func begin(in store: PostgresStore, term: LeaderLease.Term) async throws -> HeldWrite {
       let (inWrite, wrote) = AsyncStream.makeStream(of: Void.self)
       let (released, release) = AsyncStream.makeStream(of: Void.self)
       let writing = Task {
         defer { wrote.finish() }
-        _ = try await FencedTransaction(store: stopped, term: term).commit(after: 0) { connection in
-          try await Self.mark("a1")(connection)
+        _ = try await FencedTransaction(store: store, term: term).commit(after: 0) { connection in
+          try await LeaderLeaseTests.mark("a1")(connection)
           wrote.yield()
           for await _ in released { break }
         }
@@ -230,15 +236,18 @@ struct LeaderLeaseTests {
         break
       }
       try #require(began, "the write began within its term")
-      let taken = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) { try await b.acquire() }
-      #expect(taken == LeaderLease.Term(epoch: 2, holder: "b"))
-      release.yield()
-      let cutOff = await #expect(throws: PostgresStoreError.self) { try await writing.value }
-      #expect(
-        cutOff?.description.contains("the connection to the store was closed") == true, "\(String(describing: cutOff))")
-      #expect(try await Self.marks(cluster).isEmpty)
-      await stopped.close()
-      await other.close()
+      return HeldWrite(release: release, writing: writing)
+    }
+
+    /// Lets the write go on to its commit; the error that ended it, if any.
+    func finish() async -> (any Error)? {
+      self.release.yield()
+      do {
+        try await self.writing.value
+        return nil
+      } catch {
+        return error
+      }
     }
   }
 }
