@@ -291,6 +291,7 @@ let package = Package(
         "QuakesPostgres", "QuakesModel", "QuakesData", "QuakesTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift
     ),

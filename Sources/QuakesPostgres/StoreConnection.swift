@@ -1,5 +1,4 @@
 public import PostgresNIO
-import Synchronization
 
 /// A connection to the store inside one of its transactions
 /// (``PostgresStore/transaction(_:)``), through which every statement of
@@ -28,13 +27,16 @@ public struct StoreConnection: Sendable {
     guard !self.connection.isClosed else { throw Self.closed }
     let (connection, logger) = (self.connection, self.logger)
     return try await withCheckedThrowingContinuation { continuation in
-      let answer = Answer(continuation)
+      let answer = FirstResumption(continuation)
       // Looked at every tenth of a second while the statement runs (a
       // callback on the connection's close would stay registered for as
       // long as the pool keeps the connection).
       let watch = Task {
         while !Task.isCancelled {
-          if connection.isClosed { return answer.resume(with: .failure(Self.closed)) }
+          if connection.isClosed {
+            answer.resume(with: .failure(Self.closed))
+            return
+          }
           try? await Task.sleep(for: .milliseconds(100))
         }
       }
@@ -52,21 +54,4 @@ public struct StoreConnection: Sendable {
   private static let closed = PostgresStoreError(
     "the connection to the store was closed (by the server: a transaction idle too long, a restart, "
       + "or the network); nothing of this transaction was committed")
-
-  /// A statement's answer, given once: by the statement or by the close,
-  /// whichever comes first.
-  private final class Answer: Sendable {
-    private let continuation: Mutex<CheckedContinuation<[PostgresRow], any Error>?>
-
-    init(_ continuation: CheckedContinuation<[PostgresRow], any Error>) {
-      self.continuation = Mutex(continuation)
-    }
-
-    func resume(with result: Result<[PostgresRow], any Error>) {
-      self.continuation.withLock { continuation in
-        defer { continuation = nil }
-        return continuation
-      }?.resume(with: result)
-    }
-  }
 }

@@ -1,0 +1,144 @@
+public import Logging
+public import QuakesModel
+
+/// One instance's candidacy for the store's lease (``LeaderLease``), for as
+/// long as ``run()`` runs: it takes the lease when it is free, renews it
+/// every ``interval`` while it leads, steps down when a renewal is refused
+/// or has not come back by the time its term could have ended, and resigns
+/// when it stops, so that another takes over at once.
+///
+/// An instance counts its term as ending one time to live after it *sent*
+/// its last successful renewal (or the request that took the lease), on its
+/// own clock. The database extended the lease from a moment no earlier
+/// than that, so the instance stops counting itself leader no later than
+/// the database does. Hosts' clocks may disagree on the time of day; over
+/// 15 s their rates agree to far better than the renewal's margin.
+public actor LeaderElection {
+  /// What this instance is now.
+  public enum Role: Sendable, Equatable {
+    /// It may lead, and asks for the lease every ``LeaderElection/interval``.
+    case candidate
+    /// It leads, in `term`.
+    case leader(LeaderLease.Term)
+  }
+
+  /// What came of a renewal.
+  private enum Renewal: Sendable {
+    case renewed
+    /// The store refused it: the term is over.
+    case refused
+    /// It had not come back when the term could have ended.
+    case late
+    case failed(any Error)
+  }
+
+  let lease: LeaderLease
+  let clock: ElapsedClock
+  let logger: Logger
+  /// How often a leader renews and a candidate asks: a third of the time to
+  /// live, so that two renewals can fail before the term ends.
+  public nonisolated let interval: Duration
+  /// Every change of ``role``, from the first.
+  public nonisolated let roles: AsyncStream<Role>
+  private let changes: AsyncStream<Role>.Continuation
+  /// What this instance is now.
+  public private(set) var role = Role.candidate
+
+  public init(lease: LeaderLease, clock: ElapsedClock = .continuous, logger: Logger) {
+    self.lease = lease
+    self.clock = clock
+    self.logger = logger
+    self.interval = lease.timeToLive / 3
+    (self.roles, self.changes) = AsyncStream.makeStream(of: Role.self)
+  }
+
+  /// Stands for the lease until the calling task is cancelled; then resigns
+  /// if it leads.
+  public func run() async {
+    var termEnds = Duration.zero
+    while !Task.isCancelled {
+      let asked = self.clock.now
+      switch self.role {
+      case .candidate:
+        do {
+          if let term = try await self.lease.acquire() {
+            termEnds = asked + self.lease.timeToLive
+            self.become(.leader(term))
+          }
+        } catch {
+          self.logger.warning("cannot ask the store for the lease: \(error)")
+        }
+      case .leader(let term):
+        switch await self.renew(term, before: termEnds) {
+        case .renewed:
+          termEnds = asked + self.lease.timeToLive
+        case .refused:
+          self.stepDown(term, because: "the store refused to renew it: another instance leads, or it expired")
+        case .late:
+          self.stepDown(term, because: "its renewal had not come back when the term could have ended")
+        case .failed(let error):
+          self.stepDown(term, because: "its renewal failed: \(error)")
+        }
+      }
+      do {
+        try await self.clock.sleep(until: asked + self.interval)
+      } catch {
+        break
+      }
+    }
+    if case .leader(let term) = self.role {
+      do {
+        // Not in the cancelled task: a stop is exactly when it must go out.
+        let lease = self.lease
+        try await Task { try await lease.resign(term) }.value
+        self.logger.info("resigned the lease (term \(term.epoch))")
+      } catch {
+        self.logger.warning("could not resign the lease (term \(term.epoch)); it expires by itself: \(error)")
+      }
+      self.become(.candidate)
+    }
+    self.changes.finish()
+  }
+
+  private func become(_ role: Role) {
+    guard role != self.role else { return }
+    self.role = role
+    if case .leader(let term) = role {
+      self.logger.notice("leads, in term \(term.epoch)")
+    }
+    self.changes.yield(role)
+  }
+
+  private func stepDown(_ term: LeaderLease.Term, because reason: String) {
+    self.logger.warning("stepped down from term \(term.epoch): \(reason)")
+    self.become(.candidate)
+  }
+
+  /// Renews `term`, or gives up on it when the clock reaches `deadline`
+  /// first. A renewal given up on is left to end by itself (a statement
+  /// cannot be taken back from postgres-nio): refused once the term is
+  /// over, and resigned at once if it comes back renewed.
+  private func renew(_ term: LeaderLease.Term, before deadline: Duration) async -> Renewal {
+    let (lease, clock) = (self.lease, self.clock)
+    return await withCheckedContinuation { continuation in
+      let outcome = FirstResumption(continuation)
+      let timer = Task {
+        try await clock.sleep(until: deadline)
+        outcome.resume(with: .success(.late))
+      }
+      Task {
+        do {
+          let renewed = try await lease.renew(term)
+          if !outcome.resume(with: .success(renewed ? .renewed : .refused)), renewed {
+            // It came back after the instance stepped down: the lease must
+            // not keep others waiting for a leader that no longer leads.
+            try? await lease.resign(term)
+          }
+        } catch {
+          outcome.resume(with: .success(.failed(error)))
+        }
+        timer.cancel()
+      }
+    }
+  }
+}
