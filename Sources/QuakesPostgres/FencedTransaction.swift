@@ -29,42 +29,60 @@ public struct FencedTransaction: Sendable {
   ///
   /// - Throws: ``FencedOut`` when the term is over or the sequence moved
   ///   (nothing committed); ``PostgresStoreError`` when the store fails;
-  ///   what `write` throws (nothing committed).
+  ///   what `write` throws (nothing committed). When the connection went
+  ///   while `COMMIT` was on its way, the change head says whether it
+  ///   went through: the new head if it did, the connection's error if
+  ///   not, and ``PostgresStoreError`` if another write has moved the head
+  ///   since, so that it cannot tell.
   public func commit(
     after sequence: Int64, _ write: (StoreConnection) async throws -> Void
   ) async throws -> Int64 {
-    let (epoch, holder) = (self.term.epoch, self.term.holder)
     do {
-      return try await self.store.transaction { connection in
-        let live = try await connection.query(
-          """
-          SELECT epoch FROM quakesd_lease
-          WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp()
-          FOR SHARE
-          """)
-        guard !live.isEmpty else {
-          throw FencedOut(
-            epoch: epoch, description: "the term \(epoch) is over: another instance leads, or the lease expired")
-        }
-        try await write(connection)
-        let moved = try await connection.query(
-          """
-          UPDATE quakesd_head SET sequence = sequence + 1, epoch = \(epoch)
-          WHERE id = 1 AND sequence = \(sequence) AND EXISTS (
-            SELECT 1 FROM quakesd_lease
-            WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp())
-          RETURNING sequence
-          """)
-        guard let head = try moved.first?.decode(Int64.self) else {
-          throw FencedOut(
-            epoch: epoch,
-            description:
-              "the term \(epoch) ended during the write, or another write moved the change sequence past \(sequence)")
-        }
-        return head
+      return try await self.transaction(after: sequence, write)
+    } catch let unknown as CommitOutcomeUnknown {
+      let head = try await self.store.changeHead()
+      if head == ChangeHead(sequence: sequence + 1, epoch: self.term.epoch) { return head.sequence }
+      guard head.sequence == sequence else {
+        throw PostgresStoreError("\(unknown), and another write has moved the change head since: read it anew")
       }
+      throw PostgresStore.translating(unknown.underlying, at: self.store.location)
     } catch {
       throw PostgresStore.translating(error, at: self.store.location)
+    }
+  }
+
+  /// The fenced transaction of ``commit(after:_:)``.
+  private func transaction(after sequence: Int64, _ write: (StoreConnection) async throws -> Void) async throws
+    -> Int64
+  {
+    let (epoch, holder) = (self.term.epoch, self.term.holder)
+    return try await self.store.transaction { connection in
+      let live = try await connection.query(
+        """
+        SELECT epoch FROM quakesd_lease
+        WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp()
+        FOR SHARE
+        """)
+      guard !live.isEmpty else {
+        throw FencedOut(
+          epoch: epoch, description: "the term \(epoch) is over: another instance leads, or the lease expired")
+      }
+      try await write(connection)
+      let moved = try await connection.query(
+        """
+        UPDATE quakesd_head SET sequence = sequence + 1, epoch = \(epoch)
+        WHERE id = 1 AND sequence = \(sequence) AND EXISTS (
+          SELECT 1 FROM quakesd_lease
+          WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp())
+        RETURNING sequence
+        """)
+      guard let head = try moved.first?.decode(Int64.self) else {
+        throw FencedOut(
+          epoch: epoch,
+          description:
+            "the term \(epoch) ended during the write, or another write moved the change sequence past \(sequence)")
+      }
+      return head
     }
   }
 }

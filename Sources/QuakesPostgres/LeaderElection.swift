@@ -43,6 +43,8 @@ public actor LeaderElection {
   private let changes: AsyncStream<Role>.Continuation
   /// What this instance is now.
   public private(set) var role = Role.candidate
+  /// How many renewals failed (an error, not a refusal) while it led.
+  public private(set) var failedRenewals = 0
 
   public init(lease: LeaderLease, clock: ElapsedClock = .continuous, logger: Logger) {
     self.lease = lease
@@ -63,7 +65,12 @@ public actor LeaderElection {
         do {
           if let term = try await self.lease.acquire() {
             termEnds = asked + self.lease.timeToLive
-            self.become(.leader(term))
+            if self.clock.now < termEnds {
+              self.become(.leader(term))
+            } else {
+              // It came back too late to lead in: let another have it.
+              try? await self.lease.resign(term)
+            }
           }
         } catch {
           self.logger.warning("cannot ask the store for the lease: \(error)")
@@ -77,7 +84,15 @@ public actor LeaderElection {
         case .late:
           self.stepDown(term, because: "its renewal had not come back when the term could have ended")
         case .failed(let error):
-          self.stepDown(term, because: "its renewal failed: \(error)")
+          // A term survives a failed renewal or two (a dropped connection,
+          // a restart): the next interval tries again, and the term ends
+          // when it would have.
+          self.failedRenewals += 1
+          if self.clock.now < termEnds {
+            self.logger.warning("could not renew the lease (term \(term.epoch)); trying again: \(error)")
+          } else {
+            self.stepDown(term, because: "its renewal failed: \(error)")
+          }
         }
       }
       do {
@@ -88,9 +103,10 @@ public actor LeaderElection {
     }
     if case .leader(let term) = self.role {
       do {
-        // Not in the cancelled task: a stop is exactly when it must go out.
-        let lease = self.lease
-        try await Task { try await lease.resign(term) }.value
+        // Not in the cancelled task: a stop is exactly when it must go
+        // out. Nor longer than 2 s: a stop must not wait on a store that
+        // does not answer (the lease then expires by itself).
+        try await self.resignSoon(term)
         self.logger.info("resigned the lease (term \(term.epoch))")
       } catch {
         self.logger.warning("could not resign the lease (term \(term.epoch)); it expires by itself: \(error)")
@@ -98,6 +114,27 @@ public actor LeaderElection {
       self.become(.candidate)
     }
     self.changes.finish()
+  }
+
+  private func resignSoon(_ term: LeaderLease.Term) async throws {
+    let (lease, clock) = (self.lease, self.clock)
+    let resigned: Bool = try await withCheckedThrowingContinuation { continuation in
+      let outcome = FirstResumption(continuation)
+      let timer = Task {
+        try await clock.sleep(for: .seconds(2))
+        outcome.resume(with: .success(false))
+      }
+      Task {
+        do {
+          try await lease.resign(term)
+          outcome.resume(with: .success(true))
+        } catch {
+          outcome.resume(with: .failure(error))
+        }
+        timer.cancel()
+      }
+    }
+    guard resigned else { throw PostgresStoreError("the store did not answer within 2 s") }
   }
 
   private func become(_ role: Role) {

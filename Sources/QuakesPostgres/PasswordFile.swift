@@ -57,7 +57,9 @@ struct PasswordFile {
         escaped = false
       } else if character == "\\" {
         escaped = true
-      } else if character == ":" && fields.count < 4 {
+      } else if character == ":" {
+        // An unescaped colon after the password ends it, as in libpq.
+        guard fields.count < 4 else { break }
         fields.append(field)
         field = ""
       } else {

@@ -10,14 +10,17 @@ import Foundation
 /// file (`PGPASSFILE`, else `~/.pgpass`; ``PasswordFile``), or there is
 /// none (peer or trust authentication).
 public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
-  /// How the connection is encrypted (`sslmode`).
+  /// How the connection is encrypted (`sslmode`), as libpq reads it.
   public enum TLSMode: String, Sendable, CaseIterable {
     /// Never TLS.
     case disable
-    /// TLS when the server offers it.
+    /// TLS when the server offers it, its certificate not checked.
     case prefer
-    /// TLS, or no connection.
+    /// TLS, or no connection; the certificate not checked.
     case require
+    /// TLS with the certificate checked against the system's authorities
+    /// and the host's name.
+    case verifyFull = "verify-full"
   }
 
   /// The server's host name or address, or the directory of its Unix socket
@@ -58,7 +61,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
       scheme == "postgresql" || scheme == "postgres"
     else {
       throw PostgresLocationError(
-        "\(Self.redacted(url)) is not a PostgreSQL URL: write postgresql://USER@HOST:PORT/DATABASE")
+        "the store URL is not a PostgreSQL URL (it does not start with postgresql://): "
+          + "write postgresql://USER@HOST:PORT/DATABASE")
     }
     if components.password != nil {
       throw PostgresLocationError(
@@ -94,7 +98,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     let modeText = nonEmpty(parameters["sslmode"]) ?? nonEmpty(environment["PGSSLMODE"]) ?? "prefer"
     guard let mode = TLSMode(rawValue: modeText) else {
       throw PostgresLocationError(
-        "sslmode=\(modeText) is not one quakesd knows: write disable, prefer or require")
+        "sslmode=\(modeText) is not one quakesd knows: write disable, prefer, require or verify-full")
     }
     self.tlsMode = mode
   }
@@ -116,10 +120,4 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
       ?? text
   }
 
-  /// `url` with whatever stands between `//` and `@` left out, so that an
-  /// error about a URL never repeats a password.
-  static func redacted(_ url: String) -> String {
-    guard let start = url.range(of: "//"), let at = url[start.upperBound...].firstIndex(of: "@") else { return url }
-    return String(url[..<start.upperBound]) + "…" + String(url[at...])
-  }
 }

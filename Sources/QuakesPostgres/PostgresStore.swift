@@ -71,8 +71,9 @@ public final class PostgresStore: Sendable {
     let tls: PostgresConnection.Configuration.TLS =
       switch location.tlsMode {
       case .disable: .disable
-      case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-      case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+      case .prefer: .prefer(try NIOSSLContext(configuration: Self.tlsConfiguration(location.tlsMode)))
+      case .require, .verifyFull:
+        .require(try NIOSSLContext(configuration: Self.tlsConfiguration(location.tlsMode)))
       }
     var configuration = PostgresConnection.Configuration(
       host: location.host, port: location.port, username: location.user, password: password,
@@ -94,9 +95,18 @@ public final class PostgresStore: Sendable {
   private static func tls(_ mode: PostgresLocation.TLSMode) -> PostgresClient.Configuration.TLS {
     switch mode {
     case .disable: .disable
-    case .prefer: .prefer(.makeClientConfiguration())
-    case .require: .require(.makeClientConfiguration())
+    case .prefer: .prefer(Self.tlsConfiguration(mode))
+    case .require, .verifyFull: .require(Self.tlsConfiguration(mode))
     }
+  }
+
+  /// As libpq: `prefer` and `require` encrypt without checking the
+  /// server's certificate (Debian's clusters have a self-signed one);
+  /// `verify-full` checks it and the host's name.
+  private static func tlsConfiguration(_ mode: PostgresLocation.TLSMode) -> TLSConfiguration {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    if mode != .verifyFull { configuration.certificateVerification = .none }
+    return configuration
   }
 
   /// `error` as a sentence naming the store, and the server's own message
@@ -131,19 +141,27 @@ extension PostgresStore {
   /// ``StoreConnection``.
   ///
   /// - Throws: what `body` throws; PostgresNIO's error when `BEGIN` or
-  ///   `COMMIT` fails.
+  ///   `COMMIT` fails; ``CommitOutcomeUnknown`` when the connection went
+  ///   while `COMMIT` was on its way.
   func transaction<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
     try await self.client.withConnection { connection in
       let transaction = StoreConnection(connection: connection, logger: self.logger)
       try await transaction.query("BEGIN")
+      let result: Result
       do {
-        let result = try await body(transaction)
-        try await transaction.query("COMMIT")
-        return result
+        result = try await body(transaction)
       } catch {
         if !connection.isClosed { _ = try? await transaction.query("ROLLBACK") }
         throw error
       }
+      do {
+        try await transaction.query("COMMIT")
+      } catch let error as PSQLError where error.serverInfo != nil {
+        throw error  // the server refused it: rolled back
+      } catch {
+        throw CommitOutcomeUnknown(underlying: error)
+      }
+      return result
     }
   }
 

@@ -43,6 +43,10 @@ public struct StoreConnection: Sendable {
       Task {
         do {
           answer.resume(with: .success(try await connection.query(query, logger: logger).collect()))
+        } catch let error as PSQLError
+          where error.code == .serverClosedConnection || error.code == .clientClosedConnection
+        {
+          answer.resume(with: .failure(Self.closed))
         } catch {
           answer.resume(with: .failure(error))
         }
@@ -53,5 +57,5 @@ public struct StoreConnection: Sendable {
 
   private static let closed = PostgresStoreError(
     "the connection to the store was closed (by the server: a transaction idle too long, a restart, "
-      + "or the network); nothing of this transaction was committed")
+      + "or the network)")
 }

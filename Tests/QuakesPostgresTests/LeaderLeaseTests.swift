@@ -84,7 +84,7 @@ struct LeaderLeaseTests {
       let message = refused.map { "\($0)" } ?? ""
       #expect(message.contains("postgresql://quakesd@127.0.0.1:\(cluster.port)/postgres"), "\(message)")
       #expect(message.contains("password authentication failed"), "\(message)")
-      #expect(!message.contains(cluster.password))
+      #expect(!message.contains("wrong"), "the password sent is never in a message")
 
       let closed = try RefusingPort()
       let nowhere = try PostgresLocation(
@@ -172,7 +172,7 @@ struct LeaderLeaseTests {
   func takeoverWaitsForTheWriteInFlight() async throws {
     try await withPostgresCluster { cluster in
       let store = try await Self.store(cluster)
-      let a = LeaderLease(store: store, candidate: "a", timeToLive: .seconds(3))
+      let a = LeaderLease(store: store, candidate: "a", timeToLive: .seconds(8))
       let b = LeaderLease(store: store, candidate: "b")
       let term = try #require(try await a.acquire())
       let write = try await HeldWrite.begin(in: store, term: term)
@@ -194,9 +194,9 @@ struct LeaderLeaseTests {
   @Test("a leader stopped in the middle of a write is cut off by the server, and another takes over")
   func stoppedWriterIsCutOff() async throws {
     try await withPostgresCluster { cluster in
-      let stopped = try await Self.store(cluster, idleTransactionTimeout: .seconds(3))
+      let stopped = try await Self.store(cluster, idleTransactionTimeout: .seconds(5))
       let other = try await Self.store(cluster)
-      let a = LeaderLease(store: stopped, candidate: "a", timeToLive: .seconds(2))
+      let a = LeaderLease(store: stopped, candidate: "a", timeToLive: .seconds(6))
       let b = LeaderLease(store: other, candidate: "b")
       let term = try #require(try await a.acquire())
       let write = try await HeldWrite.begin(in: stopped, term: term)

@@ -46,8 +46,11 @@ import Testing
 
   @Test(arguments: [
     ("postgresql://alice:s3cret@db/quakes", "holds a password"),
-    ("mysql://db/quakes", "is not a PostgreSQL URL"),
-    ("postgresql://db/quakes?sslmode=maybe", "sslmode=maybe is not one quakesd knows"),
+    ("mysql://db/quakes", "the store URL is not a PostgreSQL URL"),
+    (
+      "postgresql://db/quakes?sslmode=maybe",
+      "sslmode=maybe is not one quakesd knows: write disable, prefer, require or verify-full"
+    ),
     ("postgresql://db/quakes?port=70000", "port 70000 is not a port"),
     ("postgresql://db/quakes?options=-c", "parameter options is not one quakesd reads"),
   ])
@@ -57,10 +60,18 @@ import Testing
     #expect(!error.description.contains("s3cret"))
   }
 
-  @Test("an error about a URL does not repeat what stands before its @")
-  func redacted() throws {
-    let error = try #require(throws: PostgresLocationError.self) { try Self.location("pg://alice:s3cret@db/x") }
-    #expect(error.description.hasPrefix("pg://…@db/x is not a PostgreSQL URL"), "\(error)")
+  @Test(
+    "an error about a URL repeats no part of it",
+    arguments: ["pg://alice:s3cret@db/x", "postgresql://alice:p@s3cret@db/x", "postgresql://alice:s3cret/db"])
+  func redacted(url: String) throws {
+    let error = try #require(throws: PostgresLocationError.self) { try Self.location(url) }
+    #expect(!error.description.contains("s3cret") && !error.description.contains("alice"), "\(error)")
+  }
+
+  @Test("sslmode verify-full checks the certificate; the others, as libpq, do not")
+  func verifyFull() throws {
+    #expect(try Self.location("postgresql://db/x?sslmode=verify-full").tlsMode == .verifyFull)
+    #expect(try Self.location("postgresql://db/x", ["PGSSLMODE": "require"]).tlsMode == .require)
   }
 
   @Test("PGPASSWORD, else the first matching line of the password file; a socket is localhost")
@@ -72,7 +83,7 @@ import Testing
     # host:port:database:user:password
     db.example:5432:quakes:alice:first
     db.example:5432:quakes:alice:second
-    *:*:*:bob:b\\:ob\\\\pw
+    *:*:*:bob:b\\:ob\\\\pw:ignored
     localhost:5432:*:carol:socket
     """.write(toFile: file, atomically: true, encoding: .utf8)
     chmod(file, 0o600)
