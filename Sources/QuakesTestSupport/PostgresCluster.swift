@@ -16,9 +16,10 @@ public final class PostgresCluster: Sendable {
   /// The TCP port on 127.0.0.1.
   public let port: Int
   /// The superuser's name.
-  public let user = "quakesd"
+  public var user: String { Self.superuser }
+  private static let superuser = "quakesd"
   /// The superuser's password, for TCP connections.
-  public let password = "throwaway-\(UInt32.random(in: 0...UInt32.max))"
+  public let password: String
 
   /// Where PostgreSQL's programs are, if they are installed.
   public static let programs: String? = {
@@ -30,9 +31,10 @@ public final class PostgresCluster: Sendable {
   public static let absent =
     "PostgreSQL's initdb is not installed (make test installs Debian's postgresql-15): the PostgreSQL tests are skipped"
 
-  private init(directory: String, port: Int) {
+  private init(directory: String, port: Int, password: String) {
     self.directory = directory
     self.port = port
+    self.password = password
   }
 
   /// Makes and starts a cluster.
@@ -48,21 +50,31 @@ public final class PostgresCluster: Sendable {
     let directory = String(cString: made)
     let asRoot = geteuid() == 0
     do {
-      let port = try RefusingPort().port
-      let cluster = PostgresCluster(directory: directory, port: port)
-      try "\(cluster.password)\n".write(toFile: "\(directory)/password", atomically: false, encoding: .utf8)
+      let password = "throwaway-\(UInt32.random(in: 0...UInt32.max))"
+      try "\(password)\n".write(toFile: "\(directory)/password", atomically: false, encoding: .utf8)
       if asRoot { try Self.handToPostgres(directory) }
-      try await cluster.run(
-        "\(programs)/initdb", "-D", "\(directory)/data", "-U", cluster.user, "--pwfile", "\(directory)/password",
+      try await Self.run(
+        "\(programs)/initdb", "-D", "\(directory)/data", "-U", Self.superuser, "--pwfile", "\(directory)/password",
         "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync", "--encoding", "UTF8", "--locale", "C")
-      try await cluster.run(
-        "\(programs)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "30",
-        "-o", "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories=\(directory) -c fsync=off",
-        "start")
-      return cluster
+      // The free port is let go before the server binds it: a test beside
+      // may take it meanwhile, and the server then starts on another.
+      for _ in 1...3 {
+        let port = try RefusingPort().port
+        do {
+          try await Self.run(
+            "\(programs)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "30",
+            "-o", "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories=\(directory) -c fsync=off",
+            "start")
+          return PostgresCluster(directory: directory, port: port, password: password)
+        } catch {
+          let log = (try? String(contentsOfFile: "\(directory)/server.log", encoding: .utf8)) ?? ""
+          guard log.contains("Address already in use") else { throw error }
+        }
+      }
+      throw Failure(description: "three free ports were taken before the server could bind them")
     } catch {
       let log = (try? String(contentsOfFile: "\(directory)/server.log", encoding: .utf8)) ?? ""
-      _ = try? await Command.run("\(programs)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "stop"])
+      _ = try? await Self.run("\(programs)/pg_ctl", "-D", "\(directory)/data", "-m", "immediate", "stop")
       try? FileManager.default.removeItem(atPath: directory)
       throw Failure(description: "\(error)\n\(log)")
     }
@@ -71,7 +83,7 @@ public final class PostgresCluster: Sendable {
   /// Stops the server at once and removes the cluster.
   public func stop() async {
     if let programs = Self.programs {
-      _ = try? await self.run("\(programs)/pg_ctl", "-D", "\(self.directory)/data", "-m", "immediate", "-w", "stop")
+      _ = try? await Self.run("\(programs)/pg_ctl", "-D", "\(self.directory)/data", "-m", "immediate", "-w", "stop")
     }
     try? FileManager.default.removeItem(atPath: self.directory)
   }
@@ -93,7 +105,7 @@ public final class PostgresCluster: Sendable {
   }
 
   /// Runs a PostgreSQL program, as `postgres` when the test runs as root.
-  private func run(_ program: String, _ arguments: String...) async throws {
+  private static func run(_ program: String, _ arguments: String...) async throws {
     let result =
       geteuid() == 0
       ? try await Command.run("runuser", ["-u", "postgres", "--", program] + arguments)
