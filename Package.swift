@@ -9,7 +9,7 @@
 //         ← QuakectlCommandLine (the CLI's commands) ← quakectl
 //     ← QuakesData (domain: state, reducer, listener), also on ImmutableData (generic store)
 //       ← QuakesSQLite (the SQLite local store)
-//       ← QuakesPostgres (the PostgreSQL store for more than one host: schema, leader lease, fenced writes)
+//       ← QuakesPostgres (the PostgreSQL store for more than one host: local store, schema, leader lease, fenced writes)
 //       ← QuakesUSGS (the USGS remote store: feeds, libcurl via CCurl, GeoJSON decoding)
 //       ← QuakesServer (the sockets, request routing and watchers; also on QuakesProtocol)
 //         ← QuakesFDSN (the FDSN event web service over HTTP; also on QuakesClient's GeoJSON)

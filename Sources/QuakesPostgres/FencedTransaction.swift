@@ -34,14 +34,30 @@ public struct FencedTransaction: Sendable {
   ///   went through: the new head if it did, the connection's error if
   ///   not, and ``PostgresStoreError`` if another write has moved the head
   ///   since, so that it cannot tell.
+  @discardableResult
   public func commit(
     after sequence: Int64, _ write: (StoreConnection) async throws -> Void
   ) async throws -> Int64 {
+    try await self.commit(after: sequence, returning: write).head
+  }
+
+  /// ``commit(after:_:)`` of a write that returns what it wrote: the new
+  /// head, and `write`'s result.
+  public func commit<Written: Sendable>(
+    after sequence: Int64, returning write: (StoreConnection) async throws -> Written
+  ) async throws -> (head: Int64, written: Written) {
+    var written: Written?
     do {
-      return try await self.transaction(after: sequence, write)
+      let head = try await self.transaction(after: sequence) { connection in
+        written = try await write(connection)
+      }
+      guard let written else { throw PostgresStoreError("the write returned nothing") }
+      return (head, written)
     } catch let unknown as CommitOutcomeUnknown {
       let head = try await self.store.changeHead()
-      if head == ChangeHead(sequence: sequence + 1, epoch: self.term.epoch) { return head.sequence }
+      if head == ChangeHead(sequence: sequence + 1, epoch: self.term.epoch), let written {
+        return (head.sequence, written)
+      }
       guard head.sequence == sequence else {
         throw PostgresStoreError("\(unknown), and another write has moved the change head since: read it anew")
       }

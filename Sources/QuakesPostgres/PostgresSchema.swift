@@ -112,7 +112,71 @@ enum PostgresSchema {
         )
         """,
         "INSERT INTO quakesd_head (id, sequence, epoch) VALUES (1, 0, 0)",
-      ])
+      ]),
+    Migration(
+      version: 2,
+      summary: "the change each quake and removal was written in, for followers; the alert outbox",
+      statements: [
+        // The change (the head's sequence) that last wrote each row: a
+        // follower that applied changes up to N reads the rows of N + 1 on.
+        "ALTER TABLE quakes ADD COLUMN changed bigint NOT NULL DEFAULT 0",
+        "CREATE INDEX quakes_changed ON quakes (changed)",
+        // The quakes deleted, by the change that deleted them; a quake
+        // written again leaves this table.
+        "CREATE TABLE quakes_removed (id text PRIMARY KEY, changed bigint NOT NULL)",
+        "CREATE INDEX quakes_removed_changed ON quakes_removed (changed)",
+        // The last change that deleted every quake: a follower behind it loads anew.
+        "ALTER TABLE quakesd_head ADD COLUMN purged bigint NOT NULL DEFAULT 0",
+        """
+        CREATE TABLE alert_firings (
+          id bigserial PRIMARY KEY,
+          rule text NOT NULL,
+          event text NOT NULL,
+          quake_id text NOT NULL,
+          version bigint NOT NULL,
+          fired bigint NOT NULL,
+          payload text NOT NULL,
+          urgent integer NOT NULL DEFAULT 0,
+          released bigint
+        )
+        """,
+        """
+        CREATE UNIQUE INDEX alert_firings_once ON alert_firings (rule, quake_id, event)
+        WHERE event IN ('new', 'deleted')
+        """,
+        """
+        CREATE UNIQUE INDEX alert_firings_upgrades ON alert_firings (rule, quake_id, event, version)
+        WHERE event = 'upgraded'
+        """,
+        "CREATE INDEX alert_firings_fired ON alert_firings (fired)",
+        "CREATE INDEX alert_firings_released ON alert_firings (rule, released) WHERE released IS NOT NULL",
+        """
+        CREATE TABLE alert_deliveries (
+          firing bigint NOT NULL REFERENCES alert_firings (id) ON DELETE CASCADE,
+          channel text NOT NULL,
+          state text NOT NULL,
+          attempts integer NOT NULL DEFAULT 0,
+          next_attempt bigint,
+          finished bigint,
+          last_error text,
+          PRIMARY KEY (firing, channel)
+        )
+        """,
+        "CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt) WHERE state IN ('pending', 'held')",
+        """
+        CREATE TABLE alert_attempts (
+          firing bigint NOT NULL,
+          channel text NOT NULL,
+          number integer NOT NULL,
+          started bigint NOT NULL,
+          milliseconds bigint NOT NULL,
+          outcome text NOT NULL,
+          detail text,
+          PRIMARY KEY (firing, channel, number),
+          FOREIGN KEY (firing, channel) REFERENCES alert_deliveries (firing, channel) ON DELETE CASCADE
+        )
+        """,
+      ]),
   ]
 
   /// The version this quakesd writes: the last step's.

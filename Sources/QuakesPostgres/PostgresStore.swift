@@ -143,10 +143,12 @@ extension PostgresStore {
   /// - Throws: what `body` throws; PostgresNIO's error when `BEGIN` or
   ///   `COMMIT` fails; ``CommitOutcomeUnknown`` when the connection went
   ///   while `COMMIT` was on its way.
-  func transaction<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
+  func transaction<Result: Sendable>(
+    begin: String = "BEGIN", _ body: (StoreConnection) async throws -> Result
+  ) async throws -> Result {
     try await self.client.withConnection { connection in
       let transaction = StoreConnection(connection: connection, logger: self.logger)
-      try await transaction.query("BEGIN")
+      try await transaction.query(PostgresQuery(unsafeSQL: begin))
       let result: Result
       do {
         result = try await body(transaction)
@@ -177,6 +179,23 @@ extension PostgresStore {
       }
       let (sequence, epoch) = try row.decode((Int64, Int64).self)
       return ChangeHead(sequence: sequence, epoch: epoch)
+    } catch {
+      throw Self.translating(error, at: self.location)
+    }
+  }
+}
+
+extension PostgresStore {
+  /// Runs `body` in one read-only transaction that sees one snapshot of
+  /// the store from its first statement to its last (`REPEATABLE READ`),
+  /// so that a page and its count, or a launch's quakes and feeds, agree
+  /// even while the leader writes.
+  ///
+  /// - Throws: ``PostgresStoreError`` when the store cannot be read; what
+  ///   `body` throws.
+  func read<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
+    do {
+      return try await self.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     } catch {
       throw Self.translating(error, at: self.location)
     }

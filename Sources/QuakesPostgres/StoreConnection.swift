@@ -24,6 +24,22 @@ public struct StoreConnection: Sendable {
   ///   closed first; PostgresNIO's error when the statement fails.
   @discardableResult
   public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    try await self.guarded { try await $0.query(query, logger: $1).collect() }
+  }
+
+  /// Runs `query`; its rows as they come, for a caller that reads many
+  /// and keeps few. The wait for the statement's first answer is guarded
+  /// as ``query(_:)``'s; a connection that closes later ends the rows with
+  /// PostgresNIO's error.
+  func rows(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+    try await self.guarded { try await $0.query(query, logger: $1) }
+  }
+
+  /// Runs `statement` on the connection unless it is closed, and ends the
+  /// wait within a tenth of a second of the connection closing meanwhile.
+  private func guarded<Answer: Sendable>(
+    _ statement: @escaping @Sendable (PostgresConnection, Logger) async throws -> Answer
+  ) async throws -> Answer {
     guard !self.connection.isClosed else { throw Self.closed }
     let (connection, logger) = (self.connection, self.logger)
     return try await withCheckedThrowingContinuation { continuation in
@@ -42,7 +58,7 @@ public struct StoreConnection: Sendable {
       }
       Task {
         do {
-          answer.resume(with: .success(try await connection.query(query, logger: logger).collect()))
+          answer.resume(with: .success(try await statement(connection, logger)))
         } catch let error as PSQLError
           where error.code == .serverClosedConnection || error.code == .clientClosedConnection
         {

@@ -4,15 +4,11 @@ import QuakesData
 import QuakesModel
 
 /// How a ``HistoryJob``'s checkpoint is stored in `history_jobs`, one row
-/// per kind: the query as JSON, times as INTEGER epoch milliseconds. The
-/// pending windows are not stored: a job read back resumes at its cursor
-/// and counts the rest of its span again.
+/// per kind (``HistoryJob/checkpointColumns``): the query as JSON, times as
+/// INTEGER epoch milliseconds. The pending windows are not stored: a job
+/// read back resumes at its cursor and counts the rest of its span again.
 enum HistoryJobsTable {
-  /// Every column, in the order of ``arguments(_:)`` and ``job(_:)``.
-  static let columns = [
-    "kind", "query", "phase", "error", "started", "updated", "finished", "cursor", "windows_done",
-    "events_fetched", "events_written", "events_removed", "events_expected",
-  ]
+  static let columns = HistoryJob.checkpointColumns
 
   /// Inserts or replaces the row of a job's kind.
   static let upsertSQL =
@@ -23,16 +19,9 @@ enum HistoryJobsTable {
 
   /// The values of `job`'s row.
   static func arguments(_ job: HistoryJob) throws -> StatementArguments {
-    let query = String(decoding: try JSONEncoder().encode(job.query), as: UTF8.self)
-    let error: String? = if case .failed(let message) = job.phase { message } else { nil }
-    // The counts as the reader takes them back: a mirror that counted
-    // billions must not make the checkpoint unreadable.
-    let count = { (value: Int) in min(max(value, 0), Int(Int32.max)) }
-    return [
-      job.kind.rawValue, query, job.phase.name, error, Timestamp.milliseconds(job.started),
-      Timestamp.milliseconds(job.updated), job.finished.map(Timestamp.milliseconds), job.cursor, count(job.windowsDone),
-      count(job.eventsFetched), count(job.eventsWritten), count(job.eventsRemoved), job.eventsExpected.map(count),
-    ]
+    let row = try job.checkpointValues()
+    return [row.kind, row.query, row.phase, row.error, row.started, row.updated, row.finished, row.cursor]
+      + StatementArguments(row.counts) + [row.eventsExpected]
   }
 
   /// The job of a row read by ``selectAllSQL``; `nil` for a kind this
@@ -41,37 +30,28 @@ enum HistoryJobsTable {
   /// - Throws: ``ColumnValueError`` when a column holds a value of the wrong
   ///   kind or out of range, or the query is not one this quakesd reads.
   static func job(_ row: Row) throws(ColumnValueError) -> HistoryJob? {
-    let reader = RowReader(row: row, table: "history_jobs", columns: Self.columns)
-    guard let kind = HistoryJob.Kind(rawValue: try reader.text(0)) else { return nil }
-    let query = try reader.optionalText(1) { text in try? JSONDecoder().decode(HistoryQuery.self, from: Data(text.utf8))
+    do {
+      return try HistoryJob.checkpoint(
+        reading: CheckpointRow(reader: RowReader(row: row, table: "history_jobs", columns: Self.columns)))
+    } catch let error as ColumnValueError {
+      throw error
+    } catch {
+      throw ColumnValueError(description: "\(error)")
     }
-    let time = QuakeRanges.milliseconds
-    guard let query, query.since < query.until, time.contains(query.since), time.contains(query.until) else {
-      throw ColumnValueError(description: "the row \(kind) of table history_jobs has no query with a time span")
+  }
+
+  /// A row of `history_jobs` as ``HistoryJob/checkpoint(reading:)`` reads it.
+  private struct CheckpointRow: HistoryCheckpointColumns {
+    let reader: RowReader
+
+    func text(_ index: Int) throws -> String { try self.reader.text(index) }
+    func optionalText(_ index: Int) throws -> String? { try self.reader.optionalText(index) }
+    func integer(_ index: Int, in range: ClosedRange<Int64>) throws -> Int64 {
+      try self.reader.integer(index, in: range)
     }
-    let counts = 0...Int(Int32.max)
-    let started = Timestamp.date(milliseconds: try reader.integer(4, in: time))
-    var job = HistoryJob(kind: kind, query: query, started: started)
-    job.started = started  // as stored: the initializer's rounding down is for a clock's dates
-    job.updated = Timestamp.date(milliseconds: try reader.integer(5, in: time))
-    job.finished = try reader.optionalInteger(6, in: time).map { Timestamp.date(milliseconds: $0) }
-    job.cursor = min(max(try reader.integer(7, in: time), query.since), query.until)
-    job.windowsDone = try reader.optionalInteger(8, in: counts) ?? 0
-    job.eventsFetched = try reader.optionalInteger(9, in: counts) ?? 0
-    job.eventsWritten = try reader.optionalInteger(10, in: counts) ?? 0
-    job.eventsRemoved = try reader.optionalInteger(11, in: counts) ?? 0
-    job.eventsExpected = try reader.optionalInteger(12, in: counts)
-    let phase = try reader.text(2)
-    switch phase {
-    case "running": job.phase = .running
-    case "done": job.phase = .done
-    case "cancelled": job.phase = .cancelled
-    case "failed": job.phase = .failed(try reader.optionalText(3) ?? "failed")
-    default:
-      throw ColumnValueError(description: "the row \(kind) of table history_jobs holds the phase '\(phase.prefix(40))'")
+    func optionalInteger(_ index: Int, in range: ClosedRange<Int64>) throws -> Int64? {
+      try self.reader.optionalInteger(index, in: range)
     }
-    job.pending = []
-    job.committed = job.progress
-    return job
+    func unreadable(_ reason: String) -> any Error { ColumnValueError(description: reason) }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import QuakesData
 import QuakesModel
 
 /// How a ``Quake`` is stored in the `quakes` table, one column per field:

@@ -145,8 +145,8 @@ extension SQLiteLocalStore {
 
   /// The quakes whose origin time lies in `times`, read in one transaction.
   public func fetchLocalQuakesQuery(times: Range<Date>) async throws -> [Quake] {
-    let from = QuakesQuerySQL.firstMilliseconds(notBefore: times.lowerBound)
-    let before = QuakesQuerySQL.firstMilliseconds(notBefore: times.upperBound)
+    let from = Timestamp.firstMilliseconds(notBefore: times.lowerBound)
+    let before = Timestamp.firstMilliseconds(notBefore: times.upperBound)
     do {
       return try await self.writer.read { db in
         var quakes: [Quake] = []
@@ -168,7 +168,7 @@ extension SQLiteLocalStore {
   ///
   /// Rows of feeds this quakesd does not know are left out.
   public func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache {
-    let since = liveSince.map(QuakesQuerySQL.firstMilliseconds(notBefore:))
+    let since = liveSince.map(Timestamp.firstMilliseconds(notBefore:))
     do {
       return try await self.writer.read { db in
         var cache = PersistedCache(liveSince: liveSince)

@@ -1,4 +1,5 @@
 import GRDB
+import QuakesData
 
 /// The layout of a quakesd database: its tables, its version and how an
 /// older file is brought up to date. docs/schema.md documents it for

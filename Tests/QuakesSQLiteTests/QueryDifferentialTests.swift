@@ -57,7 +57,7 @@ import USGSStandIn
         if failures == 5 { break }
         continue
       }
-      if let difference = Self.difference(expected, actual) {
+      if let difference = actual.difference(from: expected) {
         Issue.record("seed \(seed), case \(index) (counting: \(counting)): \(difference)\n\(query)")
         failures += 1
         if failures == 5 { break }
@@ -73,37 +73,5 @@ import USGSStandIn
     return try QuakesReducer.reduce(
       state: QuakesState(),
       action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(cache: cache))))))
-  }
-
-  /// What differs between the selector's page and the database's, or `nil`:
-  /// the count (`nil` when not counted), whether more match, the ids in order, any field of a quake, the origin, or a
-  /// distance or bearing to the last bit.
-  private static func difference(_ expected: QuakesPage, _ actual: QuakesPage) -> String? {
-    if expected.matched != actual.matched {
-      return "matched \(String(describing: actual.matched)), the selector \(String(describing: expected.matched))"
-    }
-    if expected.hasMore != actual.hasMore {
-      return "hasMore \(actual.hasMore), the selector \(expected.hasMore)"
-    }
-    let expectedIds = expected.quakes.map(\.id)
-    let actualIds = actual.quakes.map(\.id)
-    if expectedIds != actualIds {
-      let first = zip(expectedIds, actualIds).prefix { $0 == $1 }.count
-      return """
-        ids differ from rank \(first) on: \(actualIds.dropFirst(first).prefix(5)), \
-        the selector \(expectedIds.dropFirst(first).prefix(5)) (\(actualIds.count) and \(expectedIds.count) quakes)
-        """
-    }
-    if expected.quakes != actual.quakes { return "a quake's fields differ" }
-    if expected.origin != actual.origin { return "origin \(String(describing: actual.origin))" }
-    guard let origin = expected.origin else { return nil }
-    for (left, right) in zip(expected.quakes, actual.quakes) {
-      let distances = [left, right].map { Earth.distanceKm(origin, $0.epicentre).bitPattern }
-      let bearings = [left, right].map { Earth.bearing(from: origin, to: $0.epicentre).bitPattern }
-      if distances[0] != distances[1] || bearings[0] != bearings[1] {
-        return "the distance or bearing of \(left.id) differs"
-      }
-    }
-    return nil
   }
 }

@@ -1,4 +1,4 @@
-import QuakesModel
+package import QuakesModel
 
 /// One page of a query as the list selector collects it: the quakes after
 /// `offset`, at most `limit` of them, in the query's order.
@@ -7,9 +7,9 @@ import QuakesModel
 /// order, ``takeMatch(_:)``) or in any order (``keepIfAmongBest(_:)``),
 /// which keeps only the best `offset + limit` seen so far, so a page of a
 /// large stretch costs memory for the page, not for the stretch.
-struct PageCollector {
+package struct PageCollector {
   /// Quakes that matched, counted by the walk.
-  var matched = 0
+  package var matched = 0
   /// Whether the page runs from the largest value down.
   let reversed: Bool
   private let offset: Int
@@ -23,7 +23,7 @@ struct PageCollector {
   private var quakes: [Quake] = []
   private var best: [(value: Double, quake: Quake)] = []
 
-  init(query: QuakesQuery, sort: QuakesQuery.SortKey) {
+  package init(query: QuakesQuery, sort: QuakesQuery.SortKey) {
     self.reversed = query.order == .reverse
     self.offset = Swift.max(query.offset, 0)
     self.limit = query.limit.map { Swift.max($0, 0) }
@@ -76,7 +76,7 @@ struct PageCollector {
 
   /// Keeps `quake`, which came in no particular order, if it is among the
   /// best `offset + limit` so far.
-  mutating func keepIfAmongBest(_ quake: Quake) {
+  package mutating func keepIfAmongBest(_ quake: Quake) {
     let candidate = (value: self.value(of: quake), quake: quake)
     guard let kept = self.kept else {
       self.best.append(candidate)
@@ -100,7 +100,7 @@ struct PageCollector {
   }
 
   /// The page, with the count of matches.
-  func result(matched: Int, origin: GeoPoint?) -> QuakesPage {
+  package func result(matched: Int, origin: GeoPoint?) -> QuakesPage {
     guard !self.best.isEmpty else {
       return QuakesPage(matched: matched, quakes: self.quakes, origin: origin, offset: self.offset)
     }

@@ -1,23 +1,23 @@
-import USGSStandIn
+package import USGSStandIn
 
 extension SplitMix64 {
   /// Whether an event of probability `probability` happened.
-  mutating func chance(_ probability: Double) -> Bool {
+  package mutating func chance(_ probability: Double) -> Bool {
     self.unit() < probability
   }
 
   /// One of `choices`, each as likely.
-  mutating func pick<Element>(_ choices: [Element]) -> Element {
+  package mutating func pick<Element>(_ choices: [Element]) -> Element {
     choices[self.next(below: choices.count)]
   }
 
   /// `value` with probability `probability`, otherwise `nil`.
-  mutating func maybe<Value>(_ probability: Double, _ value: (inout SplitMix64) -> Value) -> Value? {
+  package mutating func maybe<Value>(_ probability: Double, _ value: (inout SplitMix64) -> Value) -> Value? {
     self.chance(probability) ? value(&self) : nil
   }
 
   /// A number in `range`, uniformly.
-  mutating func number(in range: ClosedRange<Double>) -> Double {
+  package mutating func number(in range: ClosedRange<Double>) -> Double {
     range.lowerBound + self.unit() * (range.upperBound - range.lowerBound)
   }
 }

@@ -1,29 +1,29 @@
-import Foundation
-import QuakesModel
-import USGSStandIn
+package import Foundation
+package import QuakesModel
+package import USGSStandIn
 
 /// Random list queries for the differential test: any combination of the
 /// filters (each present now and then, with values at the catalogue's own
 /// boundaries: a quake's exact time, a magnitude it has), every sort key,
 /// both orders, limits and offsets from none to past the end.
-enum RandomQuery {
+package enum RandomQuery {
   /// Time zones whose midnights differ: whole hours, with and without a
   /// change to summer time in the catalogue's days, and quarter hours.
-  static let timeZones = [
+  package static let timeZones = [
     "GMT", "America/Los_Angeles", "America/New_York", "Asia/Tokyo", "Asia/Kathmandu", "Pacific/Chatham",
     "America/St_Johns", "Pacific/Kiritimati",
   ].compactMap(TimeZone.init(identifier:))
 
   /// Texts to search for: places' words in other cases and with or without
   /// their diacritics, fragments, a lone combining mark, nothing.
-  static let searches = [
+  package static let searches = [
     "san jose", "SAN JOSÉ", "josé", "pahala", "PĀHALA", "reykjavik", "Reykjavík", "vi\u{301}k", "olfus", "zurich",
     "strasse", "straße", "izmit", "İzmit", "東京", "km n", "alaska", "of", "a", "hawaii", "region", "fin", "\u{301}",
     "", "nowhere", "\"of\" \"", "a\u{0}bc", "   ", "OR", "of*", "(km)",
   ]
 
   /// A random query.
-  static func query(using random: inout SplitMix64) -> QuakesQuery {
+  package static func query(using random: inout SplitMix64) -> QuakesQuery {
     QuakesQuery(
       filter: Self.filter(using: &random),
       sort: random.pick(QuakesQuery.SortKey.allCases),
@@ -36,7 +36,7 @@ enum RandomQuery {
   /// FDSN service (`updatedAfter`, `alert`, a ring), which draw from
   /// `random` too, so that leaving them out keeps a test's scenario the
   /// one its seed gave before they existed.
-  static func filter(using random: inout SplitMix64, newerFields: Bool = true) -> QuakesQuery.Filter {
+  package static func filter(using random: inout SplitMix64, newerFields: Bool = true) -> QuakesQuery.Filter {
     var filter = QuakesQuery.Filter()
     // Now and then a query with no filter, or a near centre for distances alone.
     guard random.chance(0.9) else { return filter }

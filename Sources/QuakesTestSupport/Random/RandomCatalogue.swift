@@ -1,6 +1,6 @@
 import Foundation
-import QuakesModel
-import USGSStandIn
+package import QuakesModel
+package import USGSStandIn
 
 /// A random catalogue for the differential test: every field a filter or a
 /// sort reads, with the values that make a selector and a database
@@ -9,17 +9,17 @@ import USGSStandIn
 /// epicentres at the poles and on both sides of the antimeridian, and
 /// repeated times, magnitudes, depths and epicentres, so that ties are
 /// broken by id.
-enum RandomCatalogue {
+package enum RandomCatalogue {
   /// The first instant of the catalogue: 2024-03-08T00:00:00Z. Its five
   /// days hold North America's change to summer time (2024-03-10).
-  static let start: Int64 = 1_709_856_000_000
+  package static let start: Int64 = 1_709_856_000_000
   /// The catalogue's length: five days.
-  static let span: Int64 = 5 * 86_400_000
+  package static let span: Int64 = 5 * 86_400_000
 
   /// Centres that quakes cluster around and that queries look near: Tokyo,
   /// Anchorage, Reykjavík, Fiji (by the antimeridian), Hawaii, the Gulf of
   /// Guinea at 0°, 0°, and the poles.
-  static let centres = [
+  package static let centres = [
     GeoPoint(latitude: 35.68, longitude: 139.69), GeoPoint(latitude: 61.22, longitude: -149.9),
     GeoPoint(latitude: 64.15, longitude: -21.94), GeoPoint(latitude: -17.7, longitude: 179.2),
     GeoPoint(latitude: 19.4, longitude: -155.3), GeoPoint(latitude: 0, longitude: 0),
@@ -28,23 +28,25 @@ enum RandomCatalogue {
 
   /// Place names, some with diacritics, one with a combining mark, some
   /// outside the Latin table (folded by Foundation).
-  static let towns = [
+  package static let towns = [
     "San José", "Pāhala", "Reykjavík", "Reykjavi\u{301}k", "Ölfus", "Zürich", "Straße", "İzmit", "東京",
     "São Paulo", "Ḩawr", "Anchorage", "Volcano", "Naalehu", "Ŭlsan", "ﬁnland",
   ]
   /// Regions after the town.
-  static let regions = ["Costa Rica", "Hawaii", "Iceland", "Japan", "Türkiye", "Alaska", "Fiji", "CA"]
+  package static let regions = ["Costa Rica", "Hawaii", "Iceland", "Japan", "Türkiye", "Alaska", "Fiji", "CA"]
   /// Networks in mixed case, with a diacritic precomposed and decomposed, and a Kelvin sign (which lower-cases to "k").
-  static let networks = [
+  package static let networks = [
     "us", "US", "Us", "ak", "AK", "hv", "HV", "nc", "ci", "ök", "ÖK", "Ök", "o\u{308}k", "A\u{212A}",
   ]
   /// Event types in mixed case.
-  static let eventTypes = ["earthquake", "Earthquake", "EARTHQUAKE", "quarry blast", "Quarry Blast", "explosion"]
+  package static let eventTypes = [
+    "earthquake", "Earthquake", "EARTHQUAKE", "quarry blast", "Quarry Blast", "explosion",
+  ]
   /// Magnitude types in mixed case.
-  static let magnitudeTypes = ["ml", "ML", "Ml", "mb", "mww", "Mww", "md", "mb_lg", "MB_LG"]
+  package static let magnitudeTypes = ["ml", "ML", "Ml", "mb", "mww", "Mww", "md", "mb_lg", "MB_LG"]
 
   /// `count` quakes with distinct ids.
-  static func quakes(count: Int, using random: inout SplitMix64) -> [Quake] {
+  package static func quakes(count: Int, using random: inout SplitMix64) -> [Quake] {
     let times = (0..<max(count / 6, 1)).map { _ in Self.time(using: &random) }
     var epicentres: [GeoPoint] = []
     return (0..<count).map { index in
@@ -85,7 +87,7 @@ enum RandomCatalogue {
 
   /// An origin time in the catalogue's days: often on a whole hour or
   /// quarter hour, where a day in some time zone begins.
-  static func time(using random: inout SplitMix64) -> Int64 {
+  package static func time(using random: inout SplitMix64) -> Int64 {
     switch random.next(below: 4) {
     case 0: Self.start + Int64(random.next(below: 5 * 24)) * 3_600_000
     case 1: Self.start + Int64(random.next(below: 5 * 96)) * 900_000
@@ -136,7 +138,7 @@ enum RandomCatalogue {
 
 extension Double {
   /// This value, or the nearer end of `range` if it lies outside.
-  func clamped(to range: ClosedRange<Double>) -> Double {
+  package func clamped(to range: ClosedRange<Double>) -> Double {
     Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
   }
 }

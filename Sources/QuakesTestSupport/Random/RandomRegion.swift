@@ -1,13 +1,13 @@
 import Foundation
-import QuakesModel
-import USGSStandIn
+package import QuakesModel
+package import USGSStandIn
 
 /// Random `within` regions: one or two polygons around the catalogue's
 /// centres or the antimeridian, rectangles or stars (not convex), some with
 /// a hole, written across the antimeridian either way (longitudes past 180,
 /// or jumping from 180 to −180).
-enum RandomRegion {
-  static func region(using random: inout SplitMix64) -> GeoRegion {
+package enum RandomRegion {
+  package static func region(using random: inout SplitMix64) -> GeoRegion {
     GeoRegion(polygons: (0..<(1 + random.next(below: 2))).map { _ in Self.polygon(using: &random) })
   }
 
