@@ -171,6 +171,7 @@ let package = Package(
         "QuakesModel",
         "QuakesData",
         "QuakesSQLite",
+        "QuakesPostgres",
         "QuakesUSGS",
         "QuakesProtocol",
         "QuakesServer",

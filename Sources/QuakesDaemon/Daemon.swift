@@ -43,8 +43,45 @@ public struct Daemon: Service {
     // this thread, so the first extension is sent before it; the loading
     // is awaited, and extended every 30 s until it ends.
     notifier.extendStart(by: .seconds(600), status: "opening the cache (migrating it if an older quakesd wrote it)")
+    if let url = self.configuration.store {
+      let sharing = try await self.openSharedStore(url)
+      do {
+        try await self.run(
+          localStore: sharing.local,
+          database: DaemonDatabase(
+            path: nil, catalogue: sharing.local,
+            outbox: NoAlertOutbox(reason: Self.noSharedOutbox), extent: { nil }, pageCacheBytes: nil,
+            backup: RefusedBackup(
+              reason: "a PostgreSQL store is backed up with PostgreSQL's own tools (pg_dump), not quakectl backup"),
+            sharing: sharing),
+          notifier: notifier)
+      } catch {
+        await sharing.store.close()
+        throw error
+      }
+      await sharing.store.close()
+      return
+    }
     let localStore = try self.openLocalStore()
     defer { try? localStore.close() }
+    let backup = DatabaseBackup(
+      localStore: localStore,
+      scratchDirectory: self.configuration.ephemeral
+        ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
+    try await self.run(
+      localStore: localStore,
+      database: DaemonDatabase(
+        path: self.configuration.ephemeral ? nil : self.configuration.databasePath, catalogue: localStore,
+        outbox: localStore, extent: { try await localStore.catalogueExtent() },
+        pageCacheBytes: self.configuration.ephemeral ? nil : localStore.pageCacheBytes, backup: backup, sharing: nil),
+      notifier: notifier)
+  }
+
+  /// Runs on `localStore`, opened, until cancelled or, with `once`, until
+  /// every feed was polled.
+  private func run<LocalStore: PersistentSessionLocalStore>(
+    localStore: LocalStore, database: DaemonDatabase, notifier: SystemdNotifier
+  ) async throws {
     let catalogue =
       try self.configuration.feedBaseURL.map { url throws(USGSFeedCatalogueError) in
         try USGSFeedCatalogue(baseURL: url)
@@ -89,14 +126,10 @@ public struct Daemon: Service {
       try await self.pollOnce(scheduler, listener: listener)
       return
     }
-    let backup = DatabaseBackup(
-      localStore: localStore,
-      scratchDirectory: self.configuration.ephemeral
-        ? FileManager.default.temporaryDirectory : self.configuration.stateDirectory)
     try await RunningDaemon(
       configuration: self.configuration, reloading: self.reloading, logger: self.logger, store: store,
       listener: listener, scheduler: scheduler, network: remoteStore.session,
-      historyPacer: remoteStore.history.pacer, database: localStore, backup: backup, metrics: metrics,
+      historyPacer: remoteStore.history.pacer, database: database, metrics: metrics,
       metricTransitions: metricTransitions, notifier: notifier, feedsURL: catalogue.baseURL
     )
     .run()

@@ -16,7 +16,7 @@ public import QuakesModel
 public actor LeaderElection {
   /// What this instance is now.
   public enum Role: Sendable, Equatable {
-    /// It may lead, and asks for the lease every ``LeaderElection/interval``.
+    /// It may lead, and asks for the lease every ``LeaderElection/candidateInterval``.
     case candidate
     /// It leads, in `term`.
     case leader(LeaderLease.Term)
@@ -35,9 +35,13 @@ public actor LeaderElection {
   let lease: LeaderLease
   let clock: ElapsedClock
   let logger: Logger
-  /// How often a leader renews and a candidate asks: a third of the time to
+  /// How often a leader renews: a third of the time to
   /// live, so that two renewals can fail before the term ends.
   public nonisolated let interval: Duration
+  /// How often a candidate asks for the lease: every second (or every
+  /// ``interval``, if shorter), so that a lease a leader resigned (SIGTERM)
+  /// is taken within a second, and one that expired within a second of its end.
+  public nonisolated let candidateInterval: Duration
   /// Every change of ``role``, from the first.
   public nonisolated let roles: AsyncStream<Role>
   private let changes: AsyncStream<Role>.Continuation
@@ -51,6 +55,7 @@ public actor LeaderElection {
     self.clock = clock
     self.logger = logger
     self.interval = lease.timeToLive / 3
+    self.candidateInterval = min(self.interval, .seconds(1))
     (self.roles, self.changes) = AsyncStream.makeStream(of: Role.self)
   }
 
@@ -96,7 +101,8 @@ public actor LeaderElection {
         }
       }
       do {
-        try await self.clock.sleep(until: asked + self.interval)
+        let wait = if case .leader = self.role { self.interval } else { self.candidateInterval }
+        try await self.clock.sleep(until: asked + wait)
       } catch {
         break
       }

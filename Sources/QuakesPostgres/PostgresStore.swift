@@ -50,7 +50,11 @@ public final class PostgresStore: Sendable {
     self.location = location
     self.client = client
     self.logger = logger
-    self.running = Task { await client.run() }
+    // Detached: PostgresClient's run ends at a graceful shutdown it finds
+    // in the task locals (swift-service-lifecycle's, which an ordinary task
+    // inherits), and the pool must outlive the shutdown: a leader resigns
+    // its lease after its work stopped. ``close()`` ends it.
+    self.running = Task.detached { await client.run() }
     do {
       try await PostgresSchema.migrate(self)
     } catch {

@@ -54,6 +54,9 @@ struct QuakesdCommand: AsyncParsableCommand {
   @Option(name: .flag(of: .fdsnBaseURL), help: .flag(of: .fdsnBaseURL))
   var fdsnBaseURL: String?
 
+  @Option(name: .flag(of: .store), help: .flag(of: .store))
+  var store: String?
+
   @Flag(name: .customLong("once"), help: "Poll each feed once, write the changes and exit.")
   var once = false
 
@@ -130,6 +133,7 @@ struct QuakesdCommand: AsyncParsableCommand {
     settings.record(.feeds, values: self.feeds)
     settings.record(.feedBaseURL, value: self.feedBaseURL)
     settings.record(.fdsnBaseURL, value: self.fdsnBaseURL)
+    settings.record(.store, value: self.store)
     settings.record(.upstreamDeletions, given: self.noUpstreamDeletions)
     settings.record(.logLevel, value: self.logLevel)
     settings.record(.metricsListen, value: self.metricsListen)

@@ -138,6 +138,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
       "QUAKESD_RECONCILE": "6h", "QUAKESD_CONTACT": "mailto:ops@example.org",
+      "QUAKESD_STORE": "postgresql://quakesd@db.example.org/quakes", "QUAKESD_CANDIDATE": "no",
     ]
     #expect(Set(environment.keys) == Set(ConfigurationKey.allCases.map(\.environmentVariable)))
     let resolved = try self.resolve(environment: environment)
@@ -166,6 +167,8 @@ struct ConfigurationResolutionTests {
     #expect(configuration.fdsnInterval == .milliseconds(1_500))
     #expect(configuration.reconcileInterval == .seconds(6 * 3_600))
     #expect(configuration.contact == "mailto:ops@example.org")
+    #expect(configuration.store == "postgresql://quakesd@db.example.org/quakes")
+    #expect(!configuration.candidate)
     #expect(configuration.network.userAgent.hasPrefix("quakesd/\(QuakesdProduct.version) (+mailto:ops@example.org)"))
     #expect(
       ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .environment(variable: $0.environmentVariable) }

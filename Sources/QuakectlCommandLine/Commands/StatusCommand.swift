@@ -30,8 +30,7 @@ struct StatusCommand: ParsableCommand {
       "quakesd \(status.daemon.version), pid \(status.daemon.pid), up since \(age(status.daemon.startedAt).replacing(" ago", with: ""))",
       "cache: \(Plural.count(status.cache.count, "quake")) (\(status.cache.state.rawValue))"
         + (status.cache.error.map { "; \($0)" } ?? ""),
-      "database: "
-        + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)"),
+      Self.databaseLine(status),
     ]
     if let error = status.cache.lastWriteError { lines.append("last write error: \(error)") }
     if let retention = status.cache.retention {
@@ -65,6 +64,17 @@ struct StatusCommand: ParsableCommand {
       ]
     }
     return lines.joined(separator: "\n") + "\n\n" + table.render()
+  }
+
+  /// Where the cache is: the SQLite file, memory, or a shared store and
+  /// this instance's part in it.
+  private static func databaseLine(_ status: StatusResult) -> String {
+    if let store = status.store {
+      let term = store.epoch.map { ", term \($0)" } ?? ""
+      return "store: \(store.url), \(store.role)\(term), change \(store.change) of \(store.head)"
+    }
+    return "database: "
+      + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)")
   }
 
   static func csv(_ feeds: [StatusResult.Feed]) -> String {

@@ -32,7 +32,7 @@ actor AlertDispatcher {
   /// carries a quake, so the outbox remembers every quake a rule announced.
   static let historyDays = 90
 
-  private let outbox: SQLiteLocalStore
+  private let outbox: any AlertOutbox
   private let configuration: ReloadableSetting<DaemonConfiguration>
   private let logger: Logger
   private let now: @Sendable () -> Date
@@ -66,7 +66,7 @@ actor AlertDispatcher {
   /// delivery policy of `configuration` (read again at each attempt, so a
   /// reload applies to the next one).
   init(
-    outbox: SQLiteLocalStore,
+    outbox: any AlertOutbox,
     configuration: ReloadableSetting<DaemonConfiguration>,
     logger: Logger,
     now: @escaping @Sendable () -> Date = { Date() }

@@ -7,7 +7,7 @@ import QuakesSQLite
 /// Answers the `alerts.*` methods and the alert part of `quakes.status`
 /// from the configuration's rules and the outbox.
 struct AlertQueries: Sendable {
-  let outbox: SQLiteLocalStore
+  let outbox: any AlertOutbox
   let configuration: ReloadableSetting<DaemonConfiguration>
   let dispatcher: AlertDispatcher
 
@@ -87,7 +87,7 @@ struct AlertQueries: Sendable {
     return StatusResult.Alerts(rules: rules.count, activity: total)
   }
 
-  private func read<T: Sendable>(_ body: (SQLiteLocalStore) async throws -> T) async throws(ProtocolError) -> T {
+  private func read<T: Sendable>(_ body: (any AlertOutbox) async throws -> T) async throws(ProtocolError) -> T {
     do {
       return try await body(self.outbox)
     } catch let error as ProtocolError {

@@ -59,6 +59,10 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case reconcile = "reconcile"
   /// Where USGS can reach whoever runs this quakesd (in the User-Agent).
   case contact = "contact"
+  /// A PostgreSQL store shared with other quakesd, instead of the SQLite file.
+  case store = "store"
+  /// Whether this quakesd may lead a shared store (poll, write), or only reads it.
+  case candidate = "candidate"
 
   /// Everything about the key but its name.
   var declaration: ConfigurationKeyDeclaration {
@@ -158,6 +162,17 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         flag: nil, format: .optionalDuration(atLeast: .seconds(1)), field: \.reconcileInterval)
     case .contact:
       ConfigurationKeyDeclaration(flag: nil, format: .contact, field: \.contact)
+    case .store:
+      ConfigurationKeyDeclaration(
+        flag: ConfigurationFlag(
+          name: "--store", kind: .option(valueName: "url"),
+          help:
+            "A PostgreSQL store shared with other quakesd: postgresql://USER@HOST:PORT/DATABASE (default: the SQLite file)."
+        ),
+        format: .storeURL,
+        field: \.store)
+    case .candidate:
+      ConfigurationKeyDeclaration(flag: nil, format: .boolean, field: \.candidate)
     }
   }
 
@@ -167,7 +182,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   public var appliesOnReload: Bool {
     switch self {
     case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .httpRateLimit,
-      .fdsnBaseURL, .databaseCache:
+      .fdsnBaseURL, .databaseCache, .store, .candidate:
       false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:

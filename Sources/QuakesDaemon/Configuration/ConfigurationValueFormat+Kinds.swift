@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import QuakesModel
+import QuakesPostgres
 import QuakesUSGS
 
 extension ConfigurationValueFormat where Value == Duration {
@@ -66,6 +67,26 @@ extension ConfigurationValueFormat where Value == String? {
   static var fdsnBaseURL: Self {
     .baseURL(of: "FDSN event service", default: FDSNService.defaultBaseURL) { text throws(USGSFeedCatalogueError) in
       try FDSNService(baseURL: text).baseURL
+    }
+  }
+
+  /// A PostgreSQL store's URL, as ``PostgresLocation`` takes it with this
+  /// process's environment (`PG*` variables fill what it leaves out); `nil`,
+  /// the SQLite file.
+  static var storeURL: Self {
+    .scalar(
+      allowedValues:
+        "none (the SQLite file), or a postgresql:// URL without a password, e.g. postgresql://quakesd@db.example.org/quakes",
+      example: "postgresql://quakesd@localhost/quakes", format: { $0 ?? "none" }
+    ) { text, source throws(ConfigurationError) in
+      guard text != "none" else { return nil }
+      do throws(PostgresLocationError) {
+        _ = try PostgresLocation(url: text, environment: [:], userName: "quakesd")
+        return text
+      } catch {
+        // The error never repeats the URL: it may hold a password.
+        throw source.badValue("(not repeated)", problem: "is not a store URL quakesd takes (\(error))")
+      }
     }
   }
 

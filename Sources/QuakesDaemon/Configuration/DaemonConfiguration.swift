@@ -53,6 +53,12 @@ public struct DaemonConfiguration: Sendable {
   /// The least time between the end of one FDSN request and the start of
   /// the next (USGS asks for under 500 requests in 5 minutes).
   public var fdsnInterval: Duration = .milliseconds(600)
+  /// The PostgreSQL store shared with other quakesd (a `postgresql://` URL,
+  /// docs/ha.md); `nil` for the SQLite file in the state directory (the default).
+  public var store: String?
+  /// Whether this quakesd may lead the shared store (poll USGS and write);
+  /// `false` for an instance that only reads it.
+  public var candidate = true
   /// How often to reconcile the cache with FDSN; `nil`, never (the default).
   public var reconcileInterval: Duration?
   /// Where USGS can reach whoever runs this quakesd; `nil` for nowhere. Sent

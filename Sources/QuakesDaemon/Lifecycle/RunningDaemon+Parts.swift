@@ -31,27 +31,28 @@ extension RunningDaemon {
           historyPacer: daemon.historyPacer, store: daemon.store, limits: limits,
           metrics: daemon.metrics, notifier: daemon.notifier, logger: daemon.logger)
       }
-      let dispatcher = AlertDispatcher(outbox: daemon.database, configuration: current, logger: daemon.logger)
+      let dispatcher = AlertDispatcher(outbox: daemon.database.outbox, configuration: current, logger: daemon.logger)
       let listCache = ListCache(byteLimit: limits.value.listCacheBytes)
       let pacer = daemon.historyPacer
       let reporter = StatusReporter(
-        databasePath: configuration.ephemeral ? nil : configuration.databasePath,
+        databasePath: daemon.database.path,
         timetable: daemon.scheduler.timetable,
-        startedAt: Date(), databasePageCacheBytes: configuration.ephemeral ? nil : daemon.database.pageCacheBytes,
-        historyWaiting: { pacer.waiting(at: $0).map { ($0.until, $0.reason) } })
+        startedAt: Date(), databasePageCacheBytes: daemon.database.pageCacheBytes,
+        historyWaiting: { pacer.waiting(at: $0).map { ($0.until, $0.reason) } },
+        sharedStore: { [sharing = daemon.database.sharing] in sharing?.status })
       let watchHub = WatchHub(
         store: daemon.store, reporter: reporter, metrics: daemon.metrics, logger: daemon.logger)
       let connections = ConnectionCount()
       let metricsSource = MetricsSource(
         metrics: daemon.metrics, reporter: reporter, connections: connections, watchHub: watchHub)
       let catalogue = CatalogueReader(
-        store: daemon.store, database: daemon.database, progress: daemon.listener.progress)
+        store: daemon.store, database: daemon.database.catalogue, progress: daemon.listener.progress)
       let answering = RequestResponder.Parts(
         catalogue: catalogue,
         reporter: reporter, listCache: listCache, watchHub: watchHub,
-        refresher: FeedPoller(store: daemon.store), backup: daemon.backup, reloader: reloader,
+        refresher: FeedPoller(store: daemon.store), backup: daemon.database.backup, reloader: reloader,
         metrics: daemon.metrics, metricsText: metricsSource,
-        alerts: AlertQueries(outbox: daemon.database, configuration: current, dispatcher: dispatcher))
+        alerts: AlertQueries(outbox: daemon.database.outbox, configuration: current, dispatcher: dispatcher))
       self.limits = limits
       self.current = current
       self.reloader = reloader

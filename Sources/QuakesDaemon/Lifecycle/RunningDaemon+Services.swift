@@ -38,14 +38,29 @@ extension RunningDaemon {
       DaemonService("backfill log") { await HistoryJobLog(logger: logger).run(from: history, historyTransitions) },
       DaemonService("watch hub") { await parts.watchHub.run() },
       DaemonService("alert dispatcher") { await parts.dispatcher.run(store: store) },
-      DaemonService("reconciliation scheduler") {
-        await ReconcileScheduler(
-          store: store, configuration: parts.current, extent: { try await database.catalogueExtent() }
-        )
-        .run()
-      },
-      DaemonService("poll scheduler") { await scheduler.run() },
     ]
+    let reconciliation = ReconcileScheduler(store: store, configuration: parts.current, extent: database.extent)
+    if let sharing = database.sharing {
+      // The candidacy stops after the work it allows: a leader stops
+      // polling, then resigns.
+      if let election = sharing.election {
+        services.append(DaemonService("candidacy for the shared store") { await election.run() })
+      }
+      services.append(
+        DaemonService("polls while leading, following otherwise") {
+          await sharing.lead(while: store) {
+            await withDiscardingTaskGroup { group in
+              group.addTask { await reconciliation.run() }
+              group.addTask { await scheduler.run() }
+            }
+          }
+        })
+    } else {
+      services += [
+        DaemonService("reconciliation scheduler") { await reconciliation.run() },
+        DaemonService("poll scheduler") { await scheduler.run() },
+      ]
+    }
     if let reloader = parts.reloader, let reloading = self.reloading, reloading.reloadsOnHangup {
       services.append(
         DaemonService("SIGHUP reloads") { await Self.reloadOnHangup(reloader, cameEarly: reloading.hangupCameEarly) })

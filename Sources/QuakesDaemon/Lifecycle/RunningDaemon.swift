@@ -2,7 +2,6 @@ import Foundation
 import ImmutableData
 import Logging
 import QuakesData
-import QuakesSQLite
 import QuakesServer
 import QuakesUSGS
 import ServiceLifecycle
@@ -29,8 +28,7 @@ struct RunningDaemon<LocalStore: PersistentSessionLocalStore, RemoteStore: Persi
   let network: CurlNetworkSession
   /// Paces the FDSN requests of backfills and reconciliations.
   let historyPacer: RequestPacer
-  let database: SQLiteLocalStore
-  let backup: DatabaseBackup
+  let database: DaemonDatabase
   let metrics: DaemonMetrics
   /// The store's stream the metrics count from, made before the cache was loaded.
   let metricTransitions: AsyncStream<(oldState: QuakesState, action: QuakesAction, newState: QuakesState)>

@@ -26,6 +26,10 @@ extension QuakesAction {
     /// The configuration was reloaded (SIGHUP, `daemon.reload`): apply its
     /// sync options from the next batch on.
     case didReload(options: SyncOptions)
+    /// The local store holds writes the state may not (another instance
+    /// of a shared store wrote them, and this one starts to lead, or
+    /// follows from a purge on): read it anew, as after a failed write.
+    case catchUp
   }
 
   /// A request from a client on the control socket.
@@ -101,6 +105,9 @@ extension QuakesAction.Data.PersistentSession {
     /// `mutation` failed at `date`; the state may no longer match the local
     /// store (it is reloaded next).
     case didFailMutation(mutation: Mutation, date: Date, error: String)
+    /// Another instance, the leader of a shared store, committed
+    /// `changes`: the follower's state takes them in.
+    case didFollowChanges(changes: FollowedChanges)
   }
 
   /// The remote store (USGS) answered for `feed` at `date`.

@@ -171,6 +171,10 @@ extension Listener {
         try await store.dispatch(
           thunk: self.session.didFetchRemoteQuakesMutation(feed: feed, record: record, diff: diff, firings: firings))
       }
+    case .daemon(.catchUp):
+      await self.shielded("reading the shared store") {
+        try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery(liveWindow: newState.options.liveWindow))
+      }
     case .data(.persistentSession(.localStore(.didFailMutation(mutation: let mutation, date: _, error: _)))):
       await self.shielded("reloading the cache") {
         try await store.dispatch(thunk: self.session.reloadLocalQuakesQuery(liveWindow: newState.options.liveWindow))
@@ -201,7 +205,8 @@ extension Listener {
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
       .data(.persistentSession(.localStore(.didWriteHistory))),
-      .data(.persistentSession(.localStore(.didExpireQuakes))):
+      .data(.persistentSession(.localStore(.didExpireQuakes))),
+      .data(.persistentSession(.localStore(.didFollowChanges))):
       break
     }
     self.advanceHistory(from: store, oldState: oldState, newState: newState)

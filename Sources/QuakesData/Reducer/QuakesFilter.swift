@@ -4,8 +4,8 @@ public enum QuakesFilter {
   /// `true` for exactly the actions after which the cached quakes may
   /// differ, in the state or only in the local store (they move
   /// ``QuakesState/Quakes/revision``): deletes, purges, the retention
-  /// rules' removal, successful loads, successful feed fetches and written
-  /// FDSN windows. Refreshes, failures, `304`s and other reports never do.
+  /// rules' removal, successful loads, successful feed fetches, written
+  /// FDSN windows and a leader's changes a follower takes in. Refreshes, failures, `304`s and other reports never do.
   public static func filterQuakes() -> @Sendable (QuakesState, QuakesAction) -> Bool {
     { _, action in
       switch action {
@@ -15,7 +15,8 @@ public enum QuakesFilter {
         .data(.persistentSession(.localStore(.didReloadQuakes(result: .success)))),
         .data(.persistentSession(.remoteStore(.didFetchQuakes(feed: _, date: _, result: .success)))),
         .data(.persistentSession(.localStore(.didWriteHistory))),
-        .data(.persistentSession(.localStore(.didExpireQuakes))):
+        .data(.persistentSession(.localStore(.didExpireQuakes))),
+        .data(.persistentSession(.localStore(.didFollowChanges))):
         true
       case .daemon, .client(.refresh), .scheduler(.pollDue), .scheduler(.retentionDue),
         .client(.backfill), .client(.cancelBackfill), .scheduler(.reconcileDue),

@@ -66,6 +66,10 @@ extension QuakesReducer {
       state.retention.lastRemoval = date
       state.retention.lastRemoved = expired.count
       state.retention.removed += expired.count
+    case .didFollowChanges(changes: let changes):
+      LiveWindow.follow(changes, in: &state.quakes)
+      state.quakes.revision += 1
+      state.quakes.committedChanges += 1
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):
       state.quakes.status = .failure(error: error)
       state.quakes.lastMutationError = error

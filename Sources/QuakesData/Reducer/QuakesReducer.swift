@@ -21,6 +21,9 @@ public enum QuakesReducer {
       return self.didStart(state: state)
     case .daemon(.didReload(options: let options)):
       return self.didReload(state: state, options: options)
+    case .daemon(.catchUp):
+      // The listener reads the local store; `didReloadQuakes` reports it.
+      return state
     case .client(.refresh(feed: let feed)), .scheduler(.pollDue(feed: let feed)):
       return self.refresh(state: state, feed: feed)
     case .client(.delete(quake: let quake)):

@@ -72,6 +72,29 @@ enum LiveWindow {
     }
   }
 
+  /// Takes in what the leader of a shared store committed (a follower's
+  /// state): the window starts at the changes' ``FollowedChanges/liveSince``
+  /// (never earlier than it did), the quakes before it leave the state,
+  /// the deleted ones too, the written ones within the window join it or
+  /// change in it, and the count of the others is the store's.
+  static func follow(_ changes: FollowedChanges, in quakes: inout QuakesState.Quakes) {
+    if let since = changes.liveSince {
+      quakes.liveSince = since
+      let older = 0..<quakes.data.byTime.rank { $0.quake.time < since }
+      var leaving: [Quake.ID] = []
+      quakes.data.byTime.forEach(in: older) { element in
+        leaving.append(element.quake.id)
+        return true
+      }
+      for id in leaving { quakes.data[id] = nil }
+    }
+    for id in changes.removed { quakes.data[id] = nil }
+    for quake in changes.upserted {
+      quakes.data[quake.id] = changes.liveSince.map { quake.time >= $0 } ?? true ? quake : nil
+    }
+    quakes.historyCount = changes.historyCount
+  }
+
   /// Removes `removed` quakes of the cache from the state or from the count.
   static func remove(_ removed: some Sequence<Quake>, from quakes: inout QuakesState.Quakes) {
     for quake in removed {

@@ -17,11 +17,13 @@ public struct StatusResult: Hashable, Sendable, Codable {
   public var alerts: Alerts?
   /// The last backfill and reconciliation; absent when neither ever ran.
   public var history: BackfillResult?
+  /// The PostgreSQL store shared with other quakesd; absent for the SQLite file.
+  public var store: Store?
 
   /// Creates a status.
   public init(
     daemon: Daemon, cache: Cache, database: Database, feeds: [Feed], alerts: Alerts? = nil,
-    history: BackfillResult? = nil
+    history: BackfillResult? = nil, store: Store? = nil
   ) {
     self.daemon = daemon
     self.cache = cache
@@ -29,6 +31,32 @@ public struct StatusResult: Hashable, Sendable, Codable {
     self.feeds = feeds
     self.alerts = alerts
     self.history = history
+    self.store = store
+  }
+}
+
+extension StatusResult {
+  /// This quakesd's part in a store shared with others (docs/ha.md).
+  public struct Store: Hashable, Sendable, Codable {
+    /// Where the store is, without a password.
+    public var url: String
+    /// `leader` (it polls and writes), `follower` (it may lead, and follows
+    /// meanwhile) or `reader` (it never leads).
+    public var role: String
+    /// The leader's term, when this instance leads.
+    public var epoch: Int64?
+    /// The last change this instance took in (a leader: the last it knows of).
+    public var change: Int64
+    /// The last change committed, when this instance last looked.
+    public var head: Int64
+
+    public init(url: String, role: String, epoch: Int64?, change: Int64, head: Int64) {
+      self.url = url
+      self.role = role
+      self.epoch = epoch
+      self.change = change
+      self.head = head
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 package import Foundation
 import QuakesData
 import QuakesModel
-import QuakesProtocol
+package import QuakesProtocol
 
 /// Builds `quakes.status` from a snapshot of the state, the scheduler's
 /// timetable and the database file: a pure read, off the store's actor.
@@ -16,16 +16,20 @@ package struct StatusReporter: Sendable {
   package var databasePageCacheBytes: Int? = nil
   /// The FDSN requests' hold in force, if any (the daemon's pacer of FDSN requests says).
   var historyWaiting: @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil }
+  /// This quakesd's part in a shared store; `nil` for none.
+  var sharedStore: @Sendable () -> StatusResult.Store? = { nil }
 
   package init(
     databasePath: String?, timetable: any PollTimes, startedAt: Date, databasePageCacheBytes: Int? = nil,
-    historyWaiting: @escaping @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil }
+    historyWaiting: @escaping @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil },
+    sharedStore: @escaping @Sendable () -> StatusResult.Store? = { nil }
   ) {
     self.databasePath = databasePath
     self.timetable = timetable
     self.startedAt = startedAt
     self.databasePageCacheBytes = databasePageCacheBytes
     self.historyWaiting = historyWaiting
+    self.sharedStore = sharedStore
   }
 
   /// The history jobs of `state` at `now`, with the FDSN requests' hold.
@@ -47,7 +51,7 @@ package struct StatusReporter: Sendable {
         path: self.databasePath, sizeBytes: self.databaseSize(), walBytes: self.databaseSize(of: ["-wal"]),
         pageCacheBytes: self.databasePageCacheBytes),
       feeds: feeds.sorted().map { self.feed($0, in: state) },
-      history: self.history(of: state, now: Date()))
+      history: self.history(of: state, now: Date()), store: self.sharedStore())
   }
 
   private func cache(of state: QuakesState) -> StatusResult.Cache {

@@ -1,0 +1,175 @@
+import Foundation
+import ImmutableData
+import Logging
+import QuakesData
+import QuakesModel
+import QuakesPostgres
+import QuakesProtocol
+import Synchronization
+
+/// This quakesd's part in a PostgreSQL store shared with other quakesd
+/// (docs/ha.md): its candidacy for the lease, what it is now (leader,
+/// follower or reader), and the change it took in last.
+///
+/// - A leader's terms open the store's writer, and only a leader polls,
+///   expires quakes and reconciles (``lead(while:_:)``); it first reads
+///   the store anew, so that its first poll builds on what the last leader
+///   wrote.
+/// - Every other instance follows (``follow(_:)``): it reads the changes
+///   committed after the last it took in and hands them to its state.
+final class StoreSharing: Sendable {
+  /// What this instance is to the shared store.
+  enum Role: Sendable, Equatable, CustomStringConvertible {
+    /// It leads, in the term of `epoch`.
+    case leader(epoch: Int64)
+    /// It may lead, and follows meanwhile.
+    case follower
+    /// It never leads (`candidate: false`), and follows.
+    case reader
+
+    var description: String {
+      switch self {
+      case .leader: "leader"
+      case .follower: "follower"
+      case .reader: "reader"
+      }
+    }
+  }
+
+  let store: PostgresStore
+  let local: PostgresLocalStore
+  /// The candidacy; `nil` for a reader.
+  let election: LeaderElection?
+  let logger: Logger
+  /// How often a follower looks at the change head.
+  let followInterval: Duration
+  private let state: Mutex<(role: Role, followed: Int64, head: Int64)>
+
+  init(
+    store: PostgresStore, local: PostgresLocalStore, candidate: String?, followInterval: Duration = .milliseconds(250),
+    logger: Logger
+  ) {
+    self.store = store
+    self.local = local
+    self.election = candidate.map {
+      LeaderElection(lease: LeaderLease(store: store, candidate: $0), logger: logger)
+    }
+    self.logger = logger
+    self.followInterval = followInterval
+    self.state = Mutex((candidate == nil ? .reader : .follower, 0, 0))
+  }
+
+  /// What this instance is now.
+  var role: Role { self.state.withLock { $0.role } }
+
+  /// The last change this instance took in (a leader: the last it knows of).
+  var followedSequence: Int64 { self.state.withLock { $0.followed } }
+
+  /// What `quakes.status` shows of it.
+  var status: StatusResult.Store {
+    self.state.withLock { state in
+      let epoch: Int64? = if case .leader(let epoch) = state.role { epoch } else { nil }
+      return StatusResult.Store(
+        url: self.store.location.description, role: state.role.description, epoch: epoch, change: state.followed,
+        head: max(state.head, state.followed))
+    }
+  }
+
+  /// Runs `work` (polls, retention, reconciliations) while this instance
+  /// leads, and follows the leader's changes into `store` while it does
+  /// not; until the calling task is cancelled. The candidacy itself runs
+  /// apart (``LeaderElection/run()``), so that it resigns after the work stopped.
+  func lead(
+    while store: Store<QuakesState, QuakesAction>, _ work: @escaping @Sendable () async -> Void
+  ) async {
+    guard let election = self.election else { return await self.follow(store) }
+    var following: Task<Void, Never>? = Task { await self.follow(store) }
+    var leading: Task<Void, Never>?
+    for await role in election.roles {
+      switch role {
+      case .leader(let term):
+        following?.cancel()
+        await following?.value
+        following = nil
+        await self.local.writer.lead(term)
+        self.state.withLock { $0.role = .leader(epoch: term.epoch) }
+        leading = Task {
+          await self.catchUp(store)
+          guard !Task.isCancelled else { return }
+          await withDiscardingTaskGroup { group in
+            group.addTask { await work() }
+            group.addTask { await self.watchHead() }
+          }
+        }
+      case .candidate:
+        await self.local.writer.lead(nil)
+        leading?.cancel()
+        await leading?.value
+        leading = nil
+        self.state.withLock { $0.role = .follower }
+        if following == nil { following = Task { await self.follow(store) } }
+      }
+    }
+    await self.local.writer.lead(nil)
+    leading?.cancel()
+    following?.cancel()
+    await leading?.value
+    await following?.value
+  }
+
+  /// Reads the store anew into the state, and waits for it.
+  private func catchUp(_ store: Store<QuakesState, QuakesAction>) async {
+    do {
+      let head = try await self.local.head()
+      _ = try await store.dispatch(action: .daemon(.catchUp)) { action in
+        if case .data(.persistentSession(.localStore(.didReloadQuakes))) = action { true } else { false }
+      }
+      self.state.withLock { ($0.followed, $0.head) = (head.sequence, max($0.head, head.sequence)) }
+    } catch {
+      self.logger.error("reading the shared store anew failed: \(error)")
+    }
+  }
+
+  /// Notes the change head every ``followInterval`` while this instance
+  /// leads (its own writes move it), for `quakes.status`.
+  private func watchHead() async {
+    while !Task.isCancelled {
+      if let head = try? await self.local.head() {
+        self.state.withLock { ($0.followed, $0.head) = (head.sequence, head.sequence) }
+      }
+      try? await Task.sleep(for: self.followInterval)
+    }
+  }
+
+  /// Takes the changes the leader commits into `store`, looking at the
+  /// change head every ``followInterval``, until the calling task is
+  /// cancelled. It starts by reading the store anew.
+  func follow(_ store: Store<QuakesState, QuakesAction>) async {
+    await self.catchUp(store)
+    var failures = 0
+    while !Task.isCancelled {
+      do {
+        let state = store.snapshot()
+        let liveSince = state.options.liveWindow.map { window in
+          max(Date().addingTimeInterval(-window), state.quakes.liveSince ?? .distantPast)
+        }
+        switch try await self.local.changes(after: self.followedSequence, liveSince: liveSince) {
+        case .unchanged:
+          break
+        case .purged:
+          await self.catchUp(store)
+        case .changed(let changes):
+          try await store.dispatch(action: .data(.persistentSession(.localStore(.didFollowChanges(changes: changes)))))
+          self.state.withLock { ($0.followed, $0.head) = (changes.sequence, max($0.head, changes.sequence)) }
+        }
+        failures = 0
+      } catch {
+        failures += 1
+        if failures == 1 || failures % 100 == 0 {
+          self.logger.error("following the shared store failed (\(failures) times in a row): \(error)")
+        }
+      }
+      try? await Task.sleep(for: self.followInterval)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+import PostgresNIO
+public import QuakesData
+import QuakesModel
+
+extension PostgresLocalStore {
+  /// What a follower finds after the change it took in last.
+  public enum Following: Sendable {
+    /// Nothing was committed since.
+    case unchanged
+    /// Every quake was deleted since: the follower reads the store anew
+    /// (``QuakesAction/Daemon/catchUp``).
+    case purged
+    /// These changes were committed since.
+    case changed(FollowedChanges)
+  }
+
+  /// What a follower reads: the changes committed after `sequence`, from
+  /// one snapshot.
+  ///
+  /// - Parameter liveSince: the start of the follower's live window; the
+  ///   count of the cached quakes before it comes with the changes.
+  public func changes(after sequence: Int64, liveSince: Date?) async throws -> Following {
+    try await self.store.read { connection in
+      let head = try await connection.query("SELECT sequence, purged FROM quakesd_head WHERE id = 1")
+      guard let (last, purged) = try head.first?.decode((Int64, Int64).self) else {
+        throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
+      }
+      guard purged <= sequence else { return .purged }
+      guard last > sequence else { return .unchanged }
+      let upserted = try await Self.quakes(
+        "SELECT \(unescaped: QuakesTable.selectList) FROM quakes WHERE changed > \(sequence)", on: connection)
+      var removed: [Quake.ID] = []
+      for row in try await connection.query("SELECT id FROM quakes_removed WHERE changed > \(sequence)") {
+        removed.append(try row.decode(String.self))
+      }
+      var older = 0
+      if let liveSince {
+        let since = Timestamp.firstMilliseconds(notBefore: liveSince)
+        let count = try await connection.query("SELECT count(*) FROM quakes WHERE time < \(since)")
+        older = Int(try count.first?.decode(Int64.self) ?? 0)
+      }
+      return .changed(
+        FollowedChanges(
+          sequence: last, upserted: upserted, removed: removed, liveSince: liveSince, historyCount: older))
+    }
+  }
+
+  /// The last change committed, and the last purge.
+  public func head() async throws -> (sequence: Int64, purged: Int64) {
+    try await self.store.read { connection in
+      let head = try await connection.query("SELECT sequence, purged FROM quakesd_head WHERE id = 1")
+      guard let (sequence, purged) = try head.first?.decode((Int64, Int64).self) else {
+        throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
+      }
+      return (sequence, purged)
+    }
+  }
+}

@@ -1,0 +1,3 @@
+public import QuakesData
+
+extension SQLiteLocalStore: AlertOutbox {}
