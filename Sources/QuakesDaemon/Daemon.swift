@@ -50,7 +50,8 @@ public struct Daemon: Service {
           localStore: sharing.local,
           database: DaemonDatabase(
             path: nil, catalogue: sharing.local,
-            outbox: NoAlertOutbox(reason: Self.noSharedOutbox), extent: { nil }, pageCacheBytes: nil,
+            outbox: NoAlertOutbox(reason: Self.noSharedOutbox), extent: { try await sharing.local.catalogueExtent() },
+            pageCacheBytes: nil,
             backup: RefusedBackup(
               reason: "a PostgreSQL store is backed up with PostgreSQL's own tools (pg_dump), not quakectl backup"),
             sharing: sharing),
@@ -99,8 +100,10 @@ public struct Daemon: Service {
     ) {
       metrics.fetched($0.feed, bytes: $0.bytes, skippedFeatures: $0.skippedFeatures, notAFeed: $0.notAFeed)
     }
-    let store = await Store(
-      initialState: QuakesState(options: self.configuration.syncOptions), reducer: QuakesReducer.reduce)
+    var initialState = QuakesState(options: self.configuration.syncOptions)
+    // An instance on a shared store writes once it leads, not before.
+    initialState.writes = database.sharing == nil
+    let store = await Store(initialState: initialState, reducer: QuakesReducer.reduce)
     // Made before anything happens, so that the metrics count what a job
     // read back and resumed at the load does too.
     let metricTransitions = self.configuration.once ? nil : await store.makeStream()

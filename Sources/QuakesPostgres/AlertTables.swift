@@ -17,7 +17,7 @@ enum AlertTables {
     var written = 0
     for firing in firings {
       if firing.trigger != .upgraded, let ids = firing.quake.catalog.ids?.elements {
-        let others = ids.filter { $0 != firing.quake.id }
+        let others = ids.filter { $0 != firing.quake.id }.map(QuakesTable.storable)
         if !others.isEmpty {
           let fired = try await connection.query(
             "SELECT 1 FROM alert_firings WHERE rule = \(firing.rule) AND event = \(firing.trigger.rawValue) AND quake_id = ANY(\(others)) LIMIT 1"
@@ -29,8 +29,8 @@ enum AlertTables {
       let inserted = try await connection.query(
         """
         INSERT INTO alert_firings (rule, event, quake_id, version, fired, payload, urgent)
-        VALUES (\(firing.rule), \(firing.trigger.rawValue), \(firing.quake.id), \(firing.version), \(fired),
-          \(firing.eventJSON), \(firing.isUrgent ? 1 : 0))
+        VALUES (\(QuakesTable.storable(firing.rule)), \(firing.trigger.rawValue), \(QuakesTable.storable(firing.quake.id)),
+          \(firing.version), \(fired), \(firing.eventJSON), \(firing.isUrgent ? 1 : 0))
         ON CONFLICT DO NOTHING RETURNING id
         """)
       guard let id = try inserted.first?.decode(Int64.self) else { continue }

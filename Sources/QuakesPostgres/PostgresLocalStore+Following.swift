@@ -22,10 +22,7 @@ extension PostgresLocalStore {
   ///   count of the cached quakes before it comes with the changes.
   public func changes(after sequence: Int64, liveSince: Date?) async throws -> Following {
     try await self.store.read { connection in
-      let head = try await connection.query("SELECT sequence, purged FROM quakesd_head WHERE id = 1")
-      guard let (last, purged) = try head.first?.decode((Int64, Int64).self) else {
-        throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
-      }
+      let (last, purged) = try await Self.head(on: connection)
       guard purged <= sequence else { return .purged }
       guard last > sequence else { return .unchanged }
       let upserted = try await Self.quakes(
@@ -42,18 +39,22 @@ extension PostgresLocalStore {
       }
       return .changed(
         FollowedChanges(
-          sequence: last, upserted: upserted, removed: removed, liveSince: liveSince, historyCount: older))
+          after: sequence, sequence: last, upserted: upserted, removed: removed, liveSince: liveSince,
+          historyCount: older))
     }
   }
 
   /// The last change committed, and the last purge.
   public func head() async throws -> (sequence: Int64, purged: Int64) {
-    try await self.store.read { connection in
-      let head = try await connection.query("SELECT sequence, purged FROM quakesd_head WHERE id = 1")
-      guard let (sequence, purged) = try head.first?.decode((Int64, Int64).self) else {
-        throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
-      }
-      return (sequence, purged)
+    try await self.store.read { connection in try await Self.head(on: connection) }
+  }
+
+  /// The last change committed and the last purge, read on `connection`.
+  static func head(on connection: StoreConnection) async throws -> (sequence: Int64, purged: Int64) {
+    let head = try await connection.query("SELECT sequence, purged FROM quakesd_head WHERE id = 1")
+    guard let (sequence, purged) = try head.first?.decode((Int64, Int64).self) else {
+      throw PostgresStoreError("the store has no change head row: its schema was changed by hand")
     }
+    return (sequence, purged)
   }
 }

@@ -33,6 +33,7 @@ extension PostgresLocalStore {
   public func fetchLocalQuakesQuery(liveSince: Date?) async throws -> PersistedCache {
     try await self.store.read { connection in
       var cache = PersistedCache(liveSince: liveSince)
+      cache.storeChange = try await Self.head(on: connection).sequence
       if let liveSince {
         let since = Timestamp.firstMilliseconds(notBefore: liveSince)
         cache.quakes = try await Self.quakes(

@@ -21,6 +21,9 @@ final class PostgresQuakesCursor: QuakesCursor {
         try await store.read { connection in
           var declare = select
           declare.sql = "DECLARE quakes_page NO SCROLL CURSOR FOR " + select.sql
+          // Idle between pages for as long as its client takes: the
+          // pool's idle limit is for writers, which hold the lease's row.
+          try await connection.query("SET LOCAL idle_in_transaction_session_timeout = 0")
           try await connection.query(declare)
           while let request = await pending.next() {
             do {

@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 
 /// The schema of a PostgreSQL store (docs/schema.md, "PostgreSQL"): the
@@ -188,8 +189,8 @@ enum PostgresSchema {
   /// - Throws: ``PostgresStoreError`` when the store was written by a newer
   ///   quakesd, or a statement fails.
   @discardableResult
-  static func migrate(_ store: PostgresStore) async throws -> Int {
-    try await store.transaction { connection in
+  static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> Int {
+    try await PostgresStore.transaction(on: connection, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
       try await connection.query(
         "CREATE TABLE IF NOT EXISTS quakesd_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)")
@@ -205,7 +206,7 @@ enum PostgresSchema {
         for statement in migration.statements {
           try await connection.query(PostgresQuery(unsafeSQL: statement))
         }
-        store.logger.info("migrated the store to schema \(migration.version): \(migration.summary)")
+        logger.info("migrated the store to schema \(migration.version): \(migration.summary)")
       }
       if found < Self.currentVersion {
         try await connection.query(

@@ -38,10 +38,16 @@ public final class PostgresStore: Sendable {
     configuration.options.connectTimeout = .seconds(10)
     // The pool retries a connection that fails without telling the caller
     // why (a wrong password would wait for ever): one connection first,
-    // whose failure says why.
+    // whose failure says why, and which migrates the schema.
     do {
       let probe = try await PostgresConnection.connect(
         configuration: try Self.probeConfiguration(location, password: password), id: 0, logger: logger)
+      do {
+        try await PostgresSchema.migrate(on: probe, logger: logger)
+      } catch {
+        try? await probe.close()
+        throw error
+      }
       try await probe.close()
     } catch {
       throw Self.translating(error, at: location)
@@ -55,12 +61,6 @@ public final class PostgresStore: Sendable {
     // inherits), and the pool must outlive the shutdown: a leader resigns
     // its lease after its work stopped. ``close()`` ends it.
     self.running = Task.detached { await client.run() }
-    do {
-      try await PostgresSchema.migrate(self)
-    } catch {
-      self.running.cancel()
-      throw Self.translating(error, at: location)
-    }
   }
 
   /// The configuration of one connection to `location`, as the pool's.
@@ -151,24 +151,32 @@ extension PostgresStore {
     begin: String = "BEGIN", _ body: (StoreConnection) async throws -> Result
   ) async throws -> Result {
     try await self.client.withConnection { connection in
-      let transaction = StoreConnection(connection: connection, logger: self.logger)
-      try await transaction.query(PostgresQuery(unsafeSQL: begin))
-      let result: Result
-      do {
-        result = try await body(transaction)
-      } catch {
-        if !connection.isClosed { _ = try? await transaction.query("ROLLBACK") }
-        throw error
-      }
-      do {
-        try await transaction.query("COMMIT")
-      } catch let error as PSQLError where error.serverInfo != nil {
-        throw error  // the server refused it: rolled back
-      } catch {
-        throw CommitOutcomeUnknown(underlying: error)
-      }
-      return result
+      try await Self.transaction(on: connection, logger: self.logger, begin: begin, body)
     }
+  }
+
+  /// ``transaction(begin:_:)`` on `connection`.
+  static func transaction<Result: Sendable>(
+    on connection: PostgresConnection, logger: Logger, begin: String = "BEGIN",
+    isolation: isolated (any Actor)? = #isolation, _ body: (StoreConnection) async throws -> Result
+  ) async throws -> Result {
+    let transaction = StoreConnection(connection: connection, logger: logger)
+    try await transaction.query(PostgresQuery(unsafeSQL: begin))
+    let result: Result
+    do {
+      result = try await body(transaction)
+    } catch {
+      if !connection.isClosed { _ = try? await transaction.query("ROLLBACK") }
+      throw error
+    }
+    do {
+      try await transaction.query("COMMIT")
+    } catch let error as PSQLError where error.serverInfo != nil {
+      throw error  // the server refused it: rolled back
+    } catch {
+      throw CommitOutcomeUnknown(underlying: error)
+    }
+    return result
   }
 
   /// The head of the change sequence (``ChangeHead``).

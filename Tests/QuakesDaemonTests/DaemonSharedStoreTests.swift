@@ -73,6 +73,11 @@ struct DaemonSharedStoreTests {
               try await Self.waitForCount(reader, 25)
               #expect(try await Self.store(second)?["role"] as? String == "follower")
               #expect(try await Self.store(reader)?["role"] as? String == "reader")
+              let refused = try await reader.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day"}}"#)
+              #expect(
+                (refused["error"] as? [String: Any])?["message"] as? String
+                  == "this quakesd follows a shared store and does not write it: send quakes.refresh to the leader "
+                  + "(quakectl status shows each instance's role)")
 
               // The leader's next batch reaches the others.
               try await Self.batch(polledBy: first, after: standIn, serves: 30, minute: 1, reaching: [second, reader])
@@ -90,6 +95,103 @@ struct DaemonSharedStoreTests {
           }
         }
       }
+    }
+  }
+
+  /// Logs every move of the change head, with the database's time, in
+  /// `head_log`: which term committed what, and when.
+  static func logHeadMoves(_ cluster: PostgresCluster) async throws {
+    try await cluster.psql(
+      """
+      CREATE TABLE head_log (sequence bigint, epoch bigint, at timestamptz DEFAULT clock_timestamp());
+      CREATE FUNCTION log_head() RETURNS trigger AS $$
+        BEGIN INSERT INTO head_log (sequence, epoch) VALUES (NEW.sequence, NEW.epoch); RETURN NEW; END
+      $$ LANGUAGE plpgsql;
+      CREATE TRIGGER head_log AFTER UPDATE ON quakesd_head FOR EACH ROW EXECUTE FUNCTION log_head();
+      """)
+  }
+
+  /// Seconds from `since` (an epoch in seconds, the database's clock) to
+  /// the first commit of term `epoch`; `nil` when there was none.
+  static func firstCommit(of epoch: Int, after since: Double, _ cluster: PostgresCluster) async throws -> Double? {
+    let text = try await cluster.psql(
+      "SELECT extract(epoch FROM min(at)) - \(since) FROM head_log WHERE epoch = \(epoch)")
+    return Double(text)
+  }
+
+  static func databaseNow(_ cluster: PostgresCluster) async throws -> Double {
+    try #require(Double(try await cluster.psql("SELECT extract(epoch FROM clock_timestamp())")))
+  }
+
+  /// Runs `body` with two instances on a fresh store: `first` leads, has
+  /// polled 10 quakes, and `second` follows with them; every move of the
+  /// change head is logged (``logHeadMoves(_:)``).
+  static func withLeaderAndFollower(
+    _ body: (PostgresCluster, USGSStandIn, QuakesdProcess, QuakesdProcess) async throws -> Void
+  ) async throws {
+    try await withPostgresCluster { cluster in
+      try await withUSGSStandIn { standIn in
+        standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
+        let (a, b) = try (TemporaryDirectory(), TemporaryDirectory())
+        defer { [a, b].forEach { $0.remove() } }
+        let arguments = Self.arguments(cluster, standIn)
+        try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
+          try await first.child.waitForLine { $0.contains("polled all_day: 10 inserted") }
+          try await Self.logHeadMoves(cluster)
+          try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
+            try await Self.waitForCount(second, 10)
+            try await body(cluster, standIn, first, second)
+          }
+        }
+      }
+    }
+  }
+
+  @Test("kill -9 the leader: a follower leads once the lease expires, and commits in the next term within 18 s")
+  func killedLeader() async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+      let killed = try await Self.databaseNow(cluster)
+      first.child.send(signal: SIGKILL)
+      _ = await first.child.waitForExit()
+      // USGS has news meanwhile, which the next leader's first poll writes.
+      standIn.setFeed(
+        "all_day",
+        body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
+      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 2 inserted") }
+      let delay = try #require(try await Self.firstCommit(of: 2, after: killed, cluster))
+      #expect(delay <= 18, "the first commit of term 2 came \(delay) s after the kill")
+      #expect(try await Self.count(second) == 12, "nothing lost")
+    }
+  }
+
+  @Test("SIGSTOP the leader, then SIGCONT: a follower takes over; the old leader steps down and commits nothing more")
+  func stoppedLeader() async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+      first.child.send(signal: SIGSTOP)
+      standIn.setFeed(
+        "all_day",
+        body: SyntheticFeed.body(ids: SyntheticFeed.ids(11), generated: SyntheticFeed.generated + 60_000))
+      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 1 inserted") }
+      // The old leader resumes believing it leads, and is asked to poll at once.
+      let resumed = try await Self.databaseNow(cluster)
+      first.child.send(signal: SIGCONT)
+      let refresh = Task {
+        _ = try? await first.control().call(
+          #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+      }
+      try await first.child.waitForLine(timeout: .seconds(30)) { $0.contains("stepped down from term 1") }
+      _ = await refresh.value
+      let late = try await cluster.psql(
+        "SELECT count(*) FROM head_log WHERE epoch = 1 AND extract(epoch FROM at) > \(resumed)")
+      #expect(late == "0", "no commit of term 1 after the old leader resumed")
+      let role = try await poll(until: .now + .seconds(10), every: .milliseconds(100)) {
+        try await Self.store(first)?["role"] as? String == "follower" ? true : nil
+      }
+      #expect(role == true, "the old leader follows")
+      // The new leader's next batch reaches the old one.
+      try await Self.batch(polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second])
     }
   }
 

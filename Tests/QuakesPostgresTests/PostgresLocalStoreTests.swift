@@ -177,6 +177,44 @@ struct PostgresLocalStoreTests {
     }
   }
 
+  @Test("the catalogue's extent, for reconciliations: its times, smallest magnitude and box; none when empty")
+  func extent() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster)
+      let local = try await Self.leading(store)
+      #expect(try await local.catalogueExtent() == nil)
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(),
+        diff: QuakesDiff(inserted: [
+          Self.quake("a", milliseconds: 1_000, magnitude: nil), Self.quake("b", milliseconds: 9_000, magnitude: 2.5),
+        ]))
+      let extent = try #require(try await local.catalogueExtent())
+      #expect(extent.oldest == Timestamp.date(milliseconds: 1_000))
+      #expect(extent.newest == Timestamp.date(milliseconds: 9_000))
+      #expect(extent.smallestMagnitude == 2.5)
+      #expect(extent.latitudes == 19.2...19.2 && extent.longitudes == -155.5 ... -155.5)
+      await store.close()
+    }
+  }
+
+  @Test("a cursor's snapshot outlives the store's idle limit: a client may pause between pages")
+  func cursorPauses() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster, idleTransactionTimeout: .seconds(1))
+      let local = try await Self.leading(store)
+      let quakes = (0..<5).map { Self.quake("q\($0)", milliseconds: Int64($0) * 1_000) }
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
+      let cursor = try await local.quakesCursor(QuakesQuery(sort: .time, order: .forward), pageSize: 2)
+      var read = try #require(try await cursor.next())
+      // Past the idle limit, by the server's clock, which ends idle writers.
+      try await Task.sleep(for: .seconds(2))
+      while let page = try await cursor.next() { read += page }
+      #expect(read.map(\.id) == ["q0", "q1", "q2", "q3", "q4"])
+      await store.close()
+    }
+  }
+
   @Test("a row a script damaged is an error naming the row and the column, never a crash")
   func damagedRow() async throws {
     try await withPostgresCluster { cluster in

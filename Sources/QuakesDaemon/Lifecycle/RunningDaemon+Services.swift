@@ -49,6 +49,9 @@ extension RunningDaemon {
       services.append(
         DaemonService("polls while leading, following otherwise") {
           await sharing.lead(while: store) {
+            // At once, whenever the last poll was: the last leader may have
+            // died between a fetch and its write.
+            _ = await scheduler.pollOnce()
             await withDiscardingTaskGroup { group in
               group.addTask { await reconciliation.run() }
               group.addTask { await scheduler.run() }

@@ -62,9 +62,6 @@ final class StoreSharing: Sendable {
   /// What this instance is now.
   var role: Role { self.state.withLock { $0.role } }
 
-  /// The last change this instance took in (a leader: the last it knows of).
-  var followedSequence: Int64 { self.state.withLock { $0.followed } }
-
   /// What `quakes.status` shows of it.
   var status: StatusResult.Store {
     self.state.withLock { state in
@@ -94,7 +91,9 @@ final class StoreSharing: Sendable {
         await self.local.writer.lead(term)
         self.state.withLock { $0.role = .leader(epoch: term.epoch) }
         leading = Task {
+          // What the last leader wrote first, then the writes of its own.
           await self.catchUp(store)
+          try? await store.dispatch(action: .daemon(.didChangeRole(writes: true)))
           guard !Task.isCancelled else { return }
           await withDiscardingTaskGroup { group in
             group.addTask { await work() }
@@ -103,6 +102,7 @@ final class StoreSharing: Sendable {
         }
       case .candidate:
         await self.local.writer.lead(nil)
+        try? await store.dispatch(action: .daemon(.didChangeRole(writes: false)))
         leading?.cancel()
         await leading?.value
         leading = nil
@@ -120,11 +120,10 @@ final class StoreSharing: Sendable {
   /// Reads the store anew into the state, and waits for it.
   private func catchUp(_ store: Store<QuakesState, QuakesAction>) async {
     do {
-      let head = try await self.local.head()
-      _ = try await store.dispatch(action: .daemon(.catchUp)) { action in
+      let state = try await store.dispatch(action: .daemon(.catchUp)) { action in
         if case .data(.persistentSession(.localStore(.didReloadQuakes))) = action { true } else { false }
       }
-      self.state.withLock { ($0.followed, $0.head) = (head.sequence, max($0.head, head.sequence)) }
+      if let change = state?.quakes.storeChange { self.noteChange(change) }
     } catch {
       self.logger.error("reading the shared store anew failed: \(error)")
     }
@@ -134,18 +133,23 @@ final class StoreSharing: Sendable {
   /// leads (its own writes move it), for `quakes.status`.
   private func watchHead() async {
     while !Task.isCancelled {
-      if let head = try? await self.local.head() {
-        self.state.withLock { ($0.followed, $0.head) = (head.sequence, head.sequence) }
-      }
+      if let head = try? await self.local.head() { self.noteChange(head.sequence) }
       try? await Task.sleep(for: self.followInterval)
     }
   }
 
+  private func noteChange(_ change: Int64) {
+    self.state.withLock { ($0.followed, $0.head) = (change, max($0.head, change)) }
+  }
+
   /// Takes the changes the leader commits into `store`, looking at the
   /// change head every ``followInterval``, until the calling task is
-  /// cancelled. It starts by reading the store anew.
+  /// cancelled.
+  ///
+  /// The state says which change it reflects (``QuakesState/Quakes/storeChange``),
+  /// and takes in only changes that start from it; a state that reflects
+  /// none yet, or is behind a purge, reads the store anew.
   func follow(_ store: Store<QuakesState, QuakesAction>) async {
-    await self.catchUp(store)
     var failures = 0
     while !Task.isCancelled {
       do {
@@ -153,14 +157,19 @@ final class StoreSharing: Sendable {
         let liveSince = state.options.liveWindow.map { window in
           max(Date().addingTimeInterval(-window), state.quakes.liveSince ?? .distantPast)
         }
-        switch try await self.local.changes(after: self.followedSequence, liveSince: liveSince) {
-        case .unchanged:
-          break
-        case .purged:
+        if let after = state.quakes.storeChange {
+          switch try await self.local.changes(after: after, liveSince: liveSince) {
+          case .unchanged:
+            break
+          case .purged:
+            await self.catchUp(store)
+          case .changed(let changes):
+            try await store.dispatch(
+              action: .data(.persistentSession(.localStore(.didFollowChanges(changes: changes)))))
+            self.noteChange(store.snapshot().quakes.storeChange ?? changes.sequence)
+          }
+        } else {
           await self.catchUp(store)
-        case .changed(let changes):
-          try await store.dispatch(action: .data(.persistentSession(.localStore(.didFollowChanges(changes: changes)))))
-          self.state.withLock { ($0.followed, $0.head) = (changes.sequence, max($0.head, changes.sequence)) }
         }
         failures = 0
       } catch {

@@ -30,6 +30,9 @@ extension QuakesAction {
     /// of a shared store wrote them, and this one starts to lead, or
     /// follows from a purge on): read it anew, as after a failed write.
     case catchUp
+    /// This quakesd starts or stops writing its shared store (it leads, or
+    /// no longer does).
+    case didChangeRole(writes: Bool)
   }
 
   /// A request from a client on the control socket.

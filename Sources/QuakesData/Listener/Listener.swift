@@ -200,7 +200,7 @@ extension Listener {
           try await store.dispatch(thunk: self.session.saveHistoryJobMutation(job: current.checkpoint))
         }
       }
-    case .daemon(.didReload),
+    case .daemon(.didReload), .daemon(.didChangeRole),
       .data(.persistentSession(.localStore(.didFetchQuakes))),
       .data(.persistentSession(.localStore(.didReloadQuakes))),
       .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
@@ -268,11 +268,14 @@ extension Listener {
   ) {
     for kind in HistoryJob.Kind.allCases {
       let step = newState.history[kind]?.step
-      let changed = step != oldState.history[kind]?.step || newState.history[kind]?.id != oldState.history[kind]?.id
+      let changed =
+        step != oldState.history[kind]?.step || newState.history[kind]?.id != oldState.history[kind]?.id
+        || newState.writes != oldState.writes
       guard changed else { continue }
       self.historySteps[kind]?.cancel()
       self.historySteps[kind] = nil
-      guard let step, let job = newState.history[kind] else { continue }
+      // A follower of a shared store leaves the jobs to the leader.
+      guard newState.writes, let step, let job = newState.history[kind] else { continue }
       let current = store.state.history[kind]
       guard current?.id == job.id, current?.step == step else { continue }
       let id = job.id

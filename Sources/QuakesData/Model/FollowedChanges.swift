@@ -7,6 +7,9 @@ public import QuakesModel
 /// count of the cached quakes before it, so that the follower's state
 /// holds what the leader's would (``QuakesState/Quakes``).
 public struct FollowedChanges: Hashable, Sendable {
+  /// The change these follow: the state takes them in only if it reflects
+  /// exactly that one (``QuakesState/Quakes/storeChange``).
+  public var after: Int64
   /// The last change these include: the next read starts after it.
   public var sequence: Int64
   /// The quakes written since, in any order.
@@ -18,7 +21,10 @@ public struct FollowedChanges: Hashable, Sendable {
   /// The cached quakes before ``liveSince``.
   public var historyCount: Int
 
-  public init(sequence: Int64, upserted: [Quake], removed: [Quake.ID], liveSince: Date?, historyCount: Int) {
+  public init(
+    after: Int64, sequence: Int64, upserted: [Quake], removed: [Quake.ID], liveSince: Date?, historyCount: Int
+  ) {
+    self.after = after
     self.sequence = sequence
     self.upserted = upserted
     self.removed = removed

@@ -14,6 +14,9 @@ public struct PersistedCache: Hashable, Sendable {
   public var feeds: [QuakesFeed: FeedRecord]
   /// The checkpoint of the last backfill and the last reconciliation.
   public var history: [HistoryJob.Kind: HistoryJob]
+  /// The last change of a shared store this snapshot includes; `nil` for a
+  /// store of its own.
+  public var storeChange: Int64?
 
   /// Creates the content of a local store.
   public init(

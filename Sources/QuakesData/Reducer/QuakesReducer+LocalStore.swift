@@ -17,6 +17,7 @@ extension QuakesReducer {
       }
       state.quakes.liveSince = cache.liveSince
       state.quakes.historyCount = cache.historyCount
+      state.quakes.storeChange = cache.storeChange
       state.quakes.revision += 1
       state.quakes.committedChanges += 1
       for (feed, record) in cache.feeds where state.feeds[feed] == nil {
@@ -28,6 +29,19 @@ extension QuakesReducer {
       }
       state.quakes.status = .success
     case .didReloadQuakes(result: .success(cache: let cache)):
+      if let change = cache.storeChange, let current = state.quakes.storeChange, change < current {
+        // Read before changes the state already took in: older than it.
+        state.quakes.status = .success
+        break
+      }
+      state.quakes.storeChange = cache.storeChange
+      if cache.storeChange != nil {
+        // A shared store: the jobs another instance ran, unless this one runs its own.
+        for (kind, var job) in cache.history where state.history[kind]?.isRunning != true {
+          job.committed = job.progress
+          state.history[kind] = job.isRunning ? job.resumed(at: job.updated) : job
+        }
+      }
       state.quakes.data = IndexedQuakes(cache.quakes)
       state.quakes.liveSince = cache.liveSince
       state.quakes.historyCount = cache.historyCount
@@ -67,7 +81,11 @@ extension QuakesReducer {
       state.retention.lastRemoved = expired.count
       state.retention.removed += expired.count
     case .didFollowChanges(changes: let changes):
+      // Changes read after another change than the state reflects (a
+      // reload came between) are read again from the right one.
+      guard state.quakes.storeChange == changes.after else { break }
       LiveWindow.follow(changes, in: &state.quakes)
+      state.quakes.storeChange = changes.sequence
       state.quakes.revision += 1
       state.quakes.committedChanges += 1
     case .didFailMutation(mutation: let mutation, date: let date, error: let error):

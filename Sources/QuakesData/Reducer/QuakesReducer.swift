@@ -21,6 +21,10 @@ public enum QuakesReducer {
       return self.didStart(state: state)
     case .daemon(.didReload(options: let options)):
       return self.didReload(state: state, options: options)
+    case .daemon(.didChangeRole(writes: let writes)):
+      var state = state
+      state.writes = writes
+      return state
     case .daemon(.catchUp):
       // The listener reads the local store; `didReloadQuakes` reports it.
       return state

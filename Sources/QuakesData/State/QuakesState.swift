@@ -20,6 +20,10 @@ public struct QuakesState: Hashable, Sendable {
   public var retention: RetentionRecord = RetentionRecord()
   /// The last backfill and the last reconciliation, running or ended.
   public var history: [HistoryJob.Kind: HistoryJob] = [:]
+  /// Whether this quakesd writes its local store: `false` for a follower
+  /// of a shared store (docs/ha.md), which neither advances history jobs
+  /// nor answers the requests that write.
+  public var writes = true
 
   /// Creates a state.
   public init(
@@ -64,6 +68,11 @@ extension QuakesState {
     /// The last write to the local store that failed, if any, even after the
     /// state was reloaded from the local store.
     public var lastMutationError: String?
+    /// The change of a shared store the quakes reflect (docs/ha.md): the
+    /// last one read with the store or followed; `nil` for a store of
+    /// its own. A follower reads the changes after it, and takes in only
+    /// those that start from it, so a late reload cannot undo later changes.
+    public var storeChange: Int64?
 
     /// Creates the cache part of a state.
     public init(

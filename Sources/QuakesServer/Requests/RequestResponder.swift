@@ -143,6 +143,12 @@ package struct RequestResponder: Sendable {
   /// client expects (a handler of another type does not compile).
   private func line(replyingTo request: Request, on role: SocketRole) async throws(ProtocolError) -> Data {
     switch request.method {
+    case .refresh, .delete, .purge, .backfill, .backfillCancel:
+      try self.requireWriter(request.method)
+    default:
+      break
+    }
+    return switch request.method {
     case .info: try await self.answer(.info, request) { _ in self.info(on: role) }
     case .status: try await self.answer(.status, request) { _ in await self.status() }
     case .count: try await self.answer(.count, request) { params throws(ProtocolError) in try await self.count(params) }
@@ -173,6 +179,18 @@ package struct RequestResponder: Sendable {
     case .backfillStatus: try await self.answer(.backfillStatus, request) { _ in self.backfillStatus() }
     case .backfillCancel:
       try await self.answer(.backfillCancel, request) { _ throws(ProtocolError) in try await self.cancelBackfill() }
+    }
+  }
+
+  /// Refuses `method`, which writes the cache, on a quakesd that does not
+  /// write it: a follower of a shared store (docs/ha.md), whose writes the
+  /// store would refuse after the work (a fetch from USGS) was done.
+  private func requireWriter(_ method: QuakesProtocol.Method) throws(ProtocolError) {
+    guard self.store.snapshot().writes else {
+      throw ProtocolError(
+        .unavailable,
+        "this quakesd follows a shared store and does not write it: send \(method.rawValue) to the leader "
+          + "(quakectl status shows each instance's role)")
     }
   }
 
