@@ -50,7 +50,7 @@ public struct Daemon: Service {
           localStore: sharing.local,
           database: DaemonDatabase(
             path: nil, catalogue: sharing.local,
-            outbox: NoAlertOutbox(reason: Self.noSharedOutbox), extent: { try await sharing.local.catalogueExtent() },
+            outbox: sharing.local, extent: { try await sharing.local.catalogueExtent() },
             pageCacheBytes: nil,
             backup: RefusedBackup(
               reason: "a PostgreSQL store is backed up with PostgreSQL's own tools (pg_dump), not quakectl backup"),

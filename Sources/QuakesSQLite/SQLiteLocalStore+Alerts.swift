@@ -197,13 +197,7 @@ extension SQLiteLocalStore {
         let reader = AlertTables.reader(row, columns: ["rule", "state", "count"])
         let rule = try reader.text(0)
         let count = try reader.optionalInteger(2, in: 0...Int.max) ?? 0
-        switch AlertDeliveryState(rawValue: try reader.text(1)) {
-        case .pending: activity[rule, default: AlertActivity()].pending += count
-        case .delivered: activity[rule, default: AlertActivity()].delivered += count
-        case .failed: activity[rule, default: AlertActivity()].failed += count
-        case .held, .digested: activity[rule, default: AlertActivity()].heldBack += count
-        case nil: break
-        }
+        activity[rule, default: AlertActivity()].count(count, in: AlertDeliveryState(rawValue: try reader.text(1)))
       }
       return activity
     }

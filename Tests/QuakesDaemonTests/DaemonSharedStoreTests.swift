@@ -147,17 +147,24 @@ struct DaemonSharedStoreTests {
     }
   }
 
+  /// Kills `leader` (SIGKILL) while USGS has news, `count` quakes in all,
+  /// and waits until `follower` leads, in term 2.
+  static func kill(
+    _ leader: QuakesdProcess, thenLeads follower: QuakesdProcess, while standIn: USGSStandIn, serves count: Int
+  ) async throws {
+    leader.child.send(signal: SIGKILL)
+    _ = await leader.child.waitForExit()
+    standIn.setFeed(
+      "all_day",
+      body: SyntheticFeed.body(ids: SyntheticFeed.ids(count), generated: SyntheticFeed.generated + 60_000))
+    try await follower.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+  }
+
   @Test("kill -9 the leader: a follower leads once the lease expires, and commits in the next term within 18 s")
   func killedLeader() async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second in
       let killed = try await Self.databaseNow(cluster)
-      first.child.send(signal: SIGKILL)
-      _ = await first.child.waitForExit()
-      // USGS has news meanwhile, which the next leader's first poll writes.
-      standIn.setFeed(
-        "all_day",
-        body: SyntheticFeed.body(ids: SyntheticFeed.ids(12), generated: SyntheticFeed.generated + 60_000))
-      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+      try await Self.kill(first, thenLeads: second, while: standIn, serves: 12)
       try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 2 inserted") }
       let delay = try #require(try await Self.firstCommit(of: 2, after: killed, cluster))
       #expect(delay <= 18, "the first commit of term 2 came \(delay) s after the kill")
@@ -192,6 +199,43 @@ struct DaemonSharedStoreTests {
       #expect(role == true, "the old leader follows")
       // The new leader's next batch reaches the old one.
       try await Self.batch(polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second])
+    }
+  }
+
+  @Test("alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill")
+  func alertsOnce() async throws {
+    try await withPostgresCluster { cluster in
+      try await withWebhookReceiver { receiver in
+        try await withUSGSStandIn { standIn in
+          standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
+          let (a, b) = try (TemporaryDirectory(), TemporaryDirectory())
+          defer { [a, b].forEach { $0.remove() } }
+          let configuration = a.file("quakesd.conf")
+          try """
+          alerts:
+            all: {max-age: 6000d, webhook: "\(receiver.url())"}
+          """.write(toFile: configuration, atomically: true, encoding: .utf8)
+          let arguments = Self.arguments(cluster, standIn) + ["--config", configuration]
+          func delivered(_ count: Int) async throws {
+            let done = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) {
+              try await cluster.psql("SELECT count(*) FROM alert_deliveries WHERE state = 'delivered'") == "\(count)"
+                ? true : nil
+            }
+            try #require(done == true, "\(count) deliveries recorded")
+            let keys = receiver.received.compactMap { $0.headers["idempotency-key"] }
+            #expect(keys.count == count && Set(keys).count == count, "each firing arrived once: \(keys.count)")
+          }
+          try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
+            try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
+              try await delivered(10)
+              try await Self.kill(first, thenLeads: second, while: standIn, serves: 12)
+              try await delivered(12)
+              #expect(
+                try await cluster.psql("SELECT count(*) FROM alert_firings") == "12", "each firing created once")
+            }
+          }
+        }
+      }
     }
   }
 

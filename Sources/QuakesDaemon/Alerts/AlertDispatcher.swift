@@ -90,7 +90,14 @@ actor AlertDispatcher {
     await withDiscardingTaskGroup { group in
       group.addTask {
         for await (_, action, _) in transitions {
-          if case .data(.persistentSession(.localStore(.didWriteRemoteQuakes))) = action { self.nudge() }
+          switch action {
+          case .data(.persistentSession(.localStore(.didWriteRemoteQuakes))),
+            .data(.persistentSession(.localStore(.didFollowChanges))):
+            // A batch written here, or by the leader of a shared store.
+            self.nudge()
+          default:
+            break
+          }
         }
       }
       group.addTask { await self.deliverUntilCancelled() }
@@ -249,6 +256,9 @@ actor AlertDispatcher {
       let retryAt = startedAt.addingTimeInterval((policy.retryDelay(afterAttempt: number) ?? policy.firstRetry).seconds)
       try await self.outbox.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: number, startedAt: startedAt, retryAt: retryAt)
+    } catch is AlertDeliveryTaken {
+      // Another quakesd of a shared store delivers it.
+      return
     } catch {
       self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
       self.logger.error(

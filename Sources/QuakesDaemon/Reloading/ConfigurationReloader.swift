@@ -91,13 +91,6 @@ actor ConfigurationReloader {
       throw error
     }
     let old = self.current.value
-    if old.store != nil, !resolved.configuration.alertRules.isEmpty {
-      // As at the start: firings a shared store holds, nothing would deliver.
-      let error = ConfigurationError(Daemon.noSharedOutbox + "; remove the alerts")
-      self.logger.error("reloading the configuration (\(requester)) failed; running on as before: \(error.message)")
-      self.metrics?.reloaded("refused")
-      throw error
-    }
     let plan = ReloadPlan(running: old, loaded: resolved.configuration)
     await self.apply(plan.configuration, old: old)
     self.metrics?.reloaded("applied")

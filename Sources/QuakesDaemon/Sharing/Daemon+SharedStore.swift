@@ -3,16 +3,12 @@ import Logging
 import QuakesPostgres
 
 extension Daemon {
-  /// Why a shared store has no alert outbox yet.
-  static let noSharedOutbox =
-    "alert rules need the SQLite store for now: the outbox shared across instances is not built yet (docs/ha.md)"
-
   /// Connects to the PostgreSQL store at `url` (the password from
   /// `PGPASSWORD` or a password file), migrates its schema, and makes this
   /// instance's part in it.
   ///
   /// - Throws: ``ConfigurationError`` for settings a shared store cannot
-  ///   run with (`--once`, `--ephemeral`, alert rules), a URL or password
+  ///   run with (`--once`, `--ephemeral`), a URL or password
   ///   file it cannot use, or a store that refuses or cannot be reached,
   ///   each saying what to change.
   func openSharedStore(_ url: String) async throws -> StoreSharing {
@@ -22,9 +18,6 @@ extension Daemon {
     }
     if self.configuration.ephemeral {
       throw ConfigurationError("--ephemeral keeps the cache in memory, and a store holds it: leave out one of them")
-    }
-    if !self.configuration.alertRules.isEmpty {
-      throw ConfigurationError(Self.noSharedOutbox + "; remove the alerts, or the store setting")
     }
     let environment = ProcessInfo.processInfo.environment
     let userName = environment["USER"] ?? NSUserName()

@@ -3,15 +3,17 @@ public import QuakesModel
 
 /// The alert outbox of a local store, for the daemon's delivery loop and
 /// for `quakectl alerts`: the firings the listener wrote with each diff,
-/// their deliveries and every attempt. The SQLite file has one
-/// (`SQLiteLocalStore`); a store without one yet answers with
-/// ``NoAlertOutbox``.
+/// their deliveries and every attempt: the SQLite file's
+/// (`SQLiteLocalStore`), or the one a shared PostgreSQL store gives every
+/// quakesd on it (`PostgresLocalStore`).
 public protocol AlertOutbox: Sendable {
   /// Pending deliveries whose attempt is due at `date`, at most `limit`, the longest due first.
   func alertDeliveriesDue(at date: Date, limit: Int) async throws -> [AlertDelivery]
   /// When the next pending delivery falls due after `date`; `nil` when none does.
   func nextAlertDeliveryDue(after date: Date) async throws -> Date?
-  /// Records, before an attempt starts, that it started: left there, quakesd stopped during it.
+  /// Records, before an attempt starts, that it started: left there, quakesd
+  /// stopped during it; the delivery is due again at `retryAt`. Throws
+  /// ``AlertDeliveryTaken`` when another quakesd of a shared store began it first.
   func beginAlertAttempt(firing: Int64, channel: String, number: Int, startedAt: Date, retryAt: Date) async throws
   /// Takes back an attempt recorded as begun that did not run.
   func withdrawAlertAttempt(firing: Int64, channel: String, number: Int, attempts: Int, dueAt: Date) async throws

@@ -26,3 +26,17 @@ public struct AlertActivity: Codable, Hashable, Sendable {
     self.heldBack = heldBack
   }
 }
+
+extension AlertActivity {
+  /// Counts `count` deliveries in `state` where they belong (held and
+  /// digested ones as held back); nothing for a state the outbox does not know.
+  public mutating func count(_ count: Int, in state: AlertDeliveryState?) {
+    switch state {
+    case .pending: self.pending += count
+    case .delivered: self.delivered += count
+    case .failed: self.failed += count
+    case .held, .digested: self.heldBack += count
+    case nil: break
+    }
+  }
+}
