@@ -86,7 +86,7 @@ public struct FencedTransaction: Sendable {
       try await write(connection)
       let moved = try await connection.query(
         """
-        UPDATE quakesd_head SET sequence = sequence + 1, epoch = \(epoch)
+        UPDATE quakesd_head SET sequence = sequence + 1, epoch = \(epoch), committed_at = clock_timestamp()
         WHERE id = 1 AND sequence = \(sequence) AND EXISTS (
           SELECT 1 FROM quakesd_lease
           WHERE id = 1 AND epoch = \(epoch) AND holder = \(holder) AND expires_at > clock_timestamp())

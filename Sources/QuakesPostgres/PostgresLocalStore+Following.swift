@@ -11,8 +11,9 @@ extension PostgresLocalStore {
     /// Every quake was deleted since: the follower reads the store anew
     /// (``QuakesAction/Daemon/catchUp``).
     case purged
-    /// These changes were committed since.
-    case changed(FollowedChanges)
+    /// These changes were committed since; the last of them `lag` before
+    /// they were read, by the database's clock.
+    case changed(FollowedChanges, lag: Duration)
   }
 
   /// What a follower reads: the changes committed after `sequence`, from
@@ -37,10 +38,15 @@ extension PostgresLocalStore {
         let count = try await connection.query("SELECT count(*) FROM quakes WHERE time < \(since)")
         older = Int(try count.first?.decode(Int64.self) ?? 0)
       }
+      let age = try await connection.query(
+        "SELECT (extract(epoch FROM clock_timestamp() - committed_at) * 1000000)::bigint FROM quakesd_head WHERE id = 1"
+      )
+      let lag = Duration.microseconds(max(0, try age.first?.decode(Int64?.self) ?? 0))
       return .changed(
         FollowedChanges(
           after: sequence, sequence: last, upserted: upserted, removed: removed, liveSince: liveSince,
-          historyCount: older))
+          historyCount: older),
+        lag: lag)
     }
   }
 

@@ -163,7 +163,12 @@ extension PostgresLocalStore {
       try await connection.query(
         "DELETE FROM quakes_removed WHERE id = ANY(\(written.map { QuakesTable.storable($0.id) }))")
     }
-    try await Self.delete(diff.deleted.map(\.id).filter { latest[$0] == nil }, change: change, on: connection)
+    // Compared as stored: a quake the state holds under an id with U+0000
+    // and the store under U+FFFD (after a reload) is one row, written, not deleted.
+    let writtenIds = Set(written.map { QuakesTable.storable($0.id) })
+    try await Self.delete(
+      diff.deleted.map(\.id).filter { !writtenIds.contains(QuakesTable.storable($0)) }, change: change,
+      on: connection)
   }
 
   /// Deletes the quakes of `ids`, noting each in `quakes_removed` as change `change`.

@@ -178,6 +178,10 @@ enum PostgresSchema {
         )
         """,
       ]),
+    Migration(
+      version: 3,
+      summary: "when the last change was committed, by the database's clock: how far behind a follower is",
+      statements: ["ALTER TABLE quakesd_head ADD COLUMN committed_at timestamptz"]),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -73,6 +73,15 @@ struct DaemonSharedStoreTests {
               try await Self.waitForCount(reader, 25)
               #expect(try await Self.store(second)?["role"] as? String == "follower")
               #expect(try await Self.store(reader)?["role"] as? String == "reader")
+              let metrics = try await second.query().call(#"{"method":"daemon.metrics"}"#).result?["text"] as? String
+              for (series, value) in [
+                (#"quakesd_store_role{role="follower"}"#, 1.0), (#"quakesd_store_role{role="leader"}"#, 0),
+                ("quakesd_store_epoch", 0), ("quakesd_store_change", 1),
+              ] {
+                let line = metrics?.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+                #expect(
+                  line.flatMap { Double($0.dropFirst(series.count + 1)) } == value, "\(series) in \(metrics ?? "")")
+              }
               let refused = try await reader.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day"}}"#)
               #expect(
                 (refused["error"] as? [String: Any])?["message"] as? String
@@ -81,6 +90,11 @@ struct DaemonSharedStoreTests {
 
               // The leader's next batch reaches the others.
               try await Self.batch(polledBy: first, after: standIn, serves: 30, minute: 1, reaching: [second, reader])
+              // Counts come from the store; the follower's state takes the change in a moment later.
+              let lag = try await poll(until: .now + .seconds(10), every: .milliseconds(50)) {
+                try await Self.store(second)?["lagSeconds"] as? Double
+              }
+              #expect(lag.map { $0 >= 0 } == true, "a follower that took in a change shows its lag")
 
               // SIGTERM: the leader resigns, and the follower takes over.
               first.child.send(signal: SIGTERM)

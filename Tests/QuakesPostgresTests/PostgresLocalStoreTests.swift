@@ -215,6 +215,27 @@ struct PostgresLocalStoreTests {
     }
   }
 
+  @Test(
+    "an id with U+0000 is stored with U+FFFD; the feed's id and the stored one are one quake, never deleted as gone")
+  func nulInAnId() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster)
+      let local = try await Self.leading(store)
+      let fromFeed = Self.quake("us\u{0}1", milliseconds: 1_000)
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [fromFeed]))
+      let stored = try #require(try await local.fetchLocalQuakesQuery().quakes.first)
+      #expect(stored.id == "us\u{FFFD}1")
+      #expect(try await local.quake(id: fromFeed.id)?.id == stored.id, "found under either")
+      // A state reloaded from the store holds the stored id; the feed sends its own again.
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [fromFeed], deleted: [stored]))
+      #expect(try await cluster.psql("SELECT count(*) FROM quakes") == "1")
+      #expect(try await cluster.psql("SELECT count(*) FROM quakes_removed") == "0")
+      await store.close()
+    }
+  }
+
   @Test("a row a script damaged is an error naming the row and the column, never a crash")
   func damagedRow() async throws {
     try await withPostgresCluster { cluster in

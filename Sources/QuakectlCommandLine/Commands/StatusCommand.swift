@@ -71,7 +71,8 @@ struct StatusCommand: ParsableCommand {
   private static func databaseLine(_ status: StatusResult) -> String {
     if let store = status.store {
       let term = store.epoch.map { ", term \($0)" } ?? ""
-      return "store: \(store.url), \(store.role)\(term), change \(store.change) of \(store.head)"
+      let lag = store.lagSeconds.map { String(printf: ", %.3f s behind", $0) } ?? ""
+      return "store: \(store.url), \(store.role)\(term), change \(store.change)\(lag)"
     }
     return "database: "
       + (status.database.path.map { "\($0), \(Self.size(status.database.sizeBytes))" } ?? "in memory (--ephemeral)")

@@ -107,6 +107,10 @@ public final class DaemonMetrics: RequestMetrics {
     static let historyWindows = "quakesd_history_windows_total"
     static let historyEventsFetched = "quakesd_history_events_fetched_total"
     static let historyJobs = "quakesd_history_jobs_total"
+    static let storeRole = "quakesd_store_role"
+    static let storeEpoch = "quakesd_store_epoch"
+    static let storeChange = "quakesd_store_change"
+    static let storeFollowLag = "quakesd_store_follow_lag_seconds"
   }
 
   /// A response to a fetch of `feed` arrived: `bytes` of body (after
@@ -170,6 +174,14 @@ public final class DaemonMetrics: RequestMetrics {
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
     if let size = sample.writeAheadLogBytes { gauge(Name.writeAheadLogSize, [], Double(size)) }
     if let size = sample.pageCacheBytes { gauge(Name.pageCacheSize, [], Double(size)) }
+    if let store = sample.store {
+      for role in ["leader", "follower", "reader"] {
+        gauge(Name.storeRole, [("role", role)], store.role == role ? 1 : 0)
+      }
+      gauge(Name.storeEpoch, [], Double(store.epoch ?? 0))
+      gauge(Name.storeChange, [], Double(store.change))
+      if let lag = store.lagSeconds { gauge(Name.storeFollowLag, [], lag) }
+    }
     var written: Set<FeedSeries> = []
     for feed in sample.feeds {
       let dimensions = [("feed", feed.feed.name)]

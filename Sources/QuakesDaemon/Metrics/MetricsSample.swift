@@ -1,5 +1,6 @@
 import Foundation
 import QuakesModel
+import QuakesProtocol
 
 /// What the metrics read from the daemon when they are asked for: values
 /// the state and the server already keep, so nothing counts them twice.
@@ -23,4 +24,6 @@ struct MetricsSample: Sendable {
   let clients: Int
   let watchers: Int
   let feeds: [Feed]
+  /// This quakesd's part in a shared store; `nil` for a store of its own.
+  var store: StatusResult.Store? = nil
 }

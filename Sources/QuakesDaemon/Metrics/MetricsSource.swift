@@ -29,7 +29,8 @@ struct MetricsSource: MetricsText {
         return MetricsSample.Feed(
           feed: feed, lastSuccess: record?.lastSuccess, generated: record?.generated,
           interval: self.reporter.timetable.interval(of: feed))
-      })
+      },
+      store: self.reporter.sharedStore())
     return self.metrics.text(sample)
   }
 }

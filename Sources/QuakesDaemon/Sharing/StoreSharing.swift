@@ -43,7 +43,7 @@ final class StoreSharing: Sendable {
   let logger: Logger
   /// How often a follower looks at the change head.
   let followInterval: Duration
-  private let state: Mutex<(role: Role, followed: Int64, head: Int64)>
+  private let state: Mutex<(role: Role, followed: Int64, lag: Duration?)>
 
   init(
     store: PostgresStore, local: PostgresLocalStore, candidate: String?, followInterval: Duration = .milliseconds(250),
@@ -56,7 +56,7 @@ final class StoreSharing: Sendable {
     }
     self.logger = logger
     self.followInterval = followInterval
-    self.state = Mutex((candidate == nil ? .reader : .follower, 0, 0))
+    self.state = Mutex((candidate == nil ? .reader : .follower, 0, nil))
   }
 
   /// What this instance is now.
@@ -68,7 +68,7 @@ final class StoreSharing: Sendable {
       let epoch: Int64? = if case .leader(let epoch) = state.role { epoch } else { nil }
       return StatusResult.Store(
         url: self.store.location.description, role: state.role.description, epoch: epoch, change: state.followed,
-        head: max(state.head, state.followed))
+        lagSeconds: epoch == nil ? state.lag?.seconds : nil)
     }
   }
 
@@ -138,8 +138,11 @@ final class StoreSharing: Sendable {
     }
   }
 
-  private func noteChange(_ change: Int64) {
-    self.state.withLock { ($0.followed, $0.head) = (change, max($0.head, change)) }
+  private func noteChange(_ change: Int64, lag: Duration? = nil) {
+    self.state.withLock { state in
+      state.followed = change
+      if let lag { state.lag = lag }
+    }
   }
 
   /// Takes the changes the leader commits into `store`, looking at the
@@ -158,15 +161,16 @@ final class StoreSharing: Sendable {
           max(Date().addingTimeInterval(-window), state.quakes.liveSince ?? .distantPast)
         }
         if let after = state.quakes.storeChange {
+          self.noteChange(after)
           switch try await self.local.changes(after: after, liveSince: liveSince) {
           case .unchanged:
             break
           case .purged:
             await self.catchUp(store)
-          case .changed(let changes):
+          case .changed(let changes, let lag):
             try await store.dispatch(
               action: .data(.persistentSession(.localStore(.didFollowChanges(changes: changes)))))
-            self.noteChange(store.snapshot().quakes.storeChange ?? changes.sequence)
+            self.noteChange(store.snapshot().quakes.storeChange ?? changes.sequence, lag: lag)
           }
         } else {
           await self.catchUp(store)

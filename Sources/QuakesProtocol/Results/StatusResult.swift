@@ -45,17 +45,19 @@ extension StatusResult {
     public var role: String
     /// The leader's term, when this instance leads.
     public var epoch: Int64?
-    /// The last change this instance took in (a leader: the last it knows of).
+    /// The last change this instance took in (a leader: the last committed).
     public var change: Int64
-    /// The last change committed, when this instance last looked.
-    public var head: Int64
+    /// A follower's lag: how long the last change it took in had been
+    /// committed when it read it, by the database's clock; absent for a
+    /// leader, and before the first change a follower took in.
+    public var lagSeconds: Double?
 
-    public init(url: String, role: String, epoch: Int64?, change: Int64, head: Int64) {
+    public init(url: String, role: String, epoch: Int64?, change: Int64, lagSeconds: Double?) {
       self.url = url
       self.role = role
       self.epoch = epoch
       self.change = change
-      self.head = head
+      self.lagSeconds = lagSeconds
     }
   }
 }

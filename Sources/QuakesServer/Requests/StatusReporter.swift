@@ -17,7 +17,7 @@ package struct StatusReporter: Sendable {
   /// The FDSN requests' hold in force, if any (the daemon's pacer of FDSN requests says).
   var historyWaiting: @Sendable (Date) -> HistoryReport.Waiting? = { _ in nil }
   /// This quakesd's part in a shared store; `nil` for none.
-  var sharedStore: @Sendable () -> StatusResult.Store? = { nil }
+  package var sharedStore: @Sendable () -> StatusResult.Store? = { nil }
 
   package init(
     databasePath: String?, timetable: any PollTimes, startedAt: Date, databasePageCacheBytes: Int? = nil,
