@@ -98,6 +98,9 @@ public struct FencedTransaction: Sendable {
           description:
             "the term \(epoch) ended during the write, or another write moved the change sequence past \(sequence)")
       }
+      // Delivered at the commit, to every instance that listens
+      // (``PostgresStore/listenForChanges(_:)``); never if it rolls back.
+      try await connection.query("NOTIFY \(unescaped: PostgresStore.changesChannel)")
       return head
     }
   }

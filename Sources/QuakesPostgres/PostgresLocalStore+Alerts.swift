@@ -15,6 +15,9 @@ public import QuakesModel
 /// leaves it due again at the retry's time, the attempt recorded as
 /// interrupted: a repeat only of a delivery in flight when its instance died.
 extension PostgresLocalStore: AlertOutbox {
+  /// Every quakesd of the store delivers from it.
+  public var isShared: Bool { true }
+
   public func alertDeliveriesDue(at date: Date, limit: Int) async throws -> [AlertDelivery] {
     let now = Timestamp.milliseconds(date)
     let rows = try await self.outbox { connection in
@@ -104,7 +107,7 @@ extension PostgresLocalStore: AlertOutbox {
       try await connection.query(
         """
         UPDATE alert_deliveries SET attempts = \(Int64(attempts)), next_attempt = \(Timestamp.milliseconds(dueAt))
-        WHERE firing = \(firing) AND channel = \(channel)
+        WHERE firing = \(firing) AND channel = \(channel) AND attempts = \(Int64(number)) AND state = 'pending'
         """)
     }
   }
@@ -131,13 +134,19 @@ extension PostgresLocalStore: AlertOutbox {
           \(attempt.delivered ? "delivered" : "failed"), \(attempt.detail.map(QuakesTable.storable)))
         ON CONFLICT (firing, channel, number) DO UPDATE SET started = excluded.started,
           milliseconds = excluded.milliseconds, outcome = excluded.outcome, detail = excluded.detail
+        WHERE alert_attempts.outcome = 'interrupted'
         """)
+      // The delivery as this attempt leaves it, unless another instance
+      // has moved it on since (a later attempt, a hold, a digest); a test
+      // firing's delivery waits, failed and not attempted, for its one attempt.
       try await connection.query(
         """
         UPDATE alert_deliveries SET state = \(attempt.state.rawValue), attempts = \(Int64(attempt.number)),
           next_attempt = \(attempt.nextAttempt.map(Timestamp.milliseconds)), finished = \(finished),
           last_error = \(attempt.delivered ? nil : attempt.detail.map(QuakesTable.storable))
         WHERE firing = \(attempt.firing) AND channel = \(attempt.channel)
+          AND ((state = 'pending' AND attempts = \(Int64(attempt.number)))
+            OR (state = 'failed' AND attempts = 0 AND last_error = 'not attempted'))
         """)
     }
   }
@@ -145,7 +154,7 @@ extension PostgresLocalStore: AlertOutbox {
   public func releaseAlertFiring(_ firing: Int64, at date: Date) async throws {
     try await self.outbox { connection in
       try await connection.query(
-        "UPDATE alert_firings SET released = \(Timestamp.milliseconds(date)) WHERE id = \(firing)")
+        "UPDATE alert_firings SET released = \(Timestamp.milliseconds(date)) WHERE id = \(firing) AND released IS NULL")
     }
   }
 
@@ -154,7 +163,8 @@ extension PostgresLocalStore: AlertOutbox {
       try await connection.query(
         """
         UPDATE alert_deliveries SET state = 'held', next_attempt = \(Timestamp.milliseconds(date))
-        WHERE firing = \(firing) AND state = 'pending'
+        WHERE firing = \(firing) AND state = 'pending' AND attempts = 0
+          AND NOT EXISTS (SELECT 1 FROM alert_firings WHERE id = \(firing) AND released IS NOT NULL)
         """)
     }
   }

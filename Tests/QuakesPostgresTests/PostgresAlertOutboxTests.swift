@@ -61,6 +61,46 @@ struct PostgresAlertOutboxTests {
     }
   }
 
+  @Test("an attempt's outcome changes nothing another instance moved on since; a released firing is never held")
+  func outcomesDoNotUndo() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster)
+      let leader = try await PostgresLocalStoreTests.leading(store)
+      let quake = PostgresLocalStoreTests.quake("us1", milliseconds: 1_000_000)
+      let fired = Timestamp.date(milliseconds: 5_000_000)
+      try await leader.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [quake]),
+        firings: [AlertFiring(rule: "all", trigger: .new, quake: quake, firedAt: fired, channels: ["hook"])])
+      let delivery = try #require(try await leader.alertDeliveriesDue(at: fired, limit: 10).first)
+      try await leader.beginAlertAttempt(
+        firing: delivery.firing, channel: "hook", number: 1, startedAt: fired, retryAt: fired.addingTimeInterval(60))
+      try await leader.beginAlertAttempt(
+        firing: delivery.firing, channel: "hook", number: 2, startedAt: fired.addingTimeInterval(60),
+        retryAt: fired.addingTimeInterval(120))
+      try await leader.recordAlertAttempt(
+        AlertAttempt(
+          firing: delivery.firing, channel: "hook", number: 2, startedAt: fired.addingTimeInterval(60),
+          milliseconds: 5, delivered: true, detail: "200", state: .delivered, nextAttempt: nil))
+      // Attempt 1 ends late, failed: its record says so, and the delivery stays delivered.
+      try await leader.recordAlertAttempt(
+        AlertAttempt(
+          firing: delivery.firing, channel: "hook", number: 1, startedAt: fired, milliseconds: 90_000,
+          delivered: false, detail: "timed out", state: .pending, nextAttempt: fired.addingTimeInterval(90)))
+      #expect(try await cluster.psql("SELECT state || ' ' || attempts FROM alert_deliveries") == "delivered 2")
+      #expect(
+        try await cluster.psql("SELECT outcome FROM alert_attempts ORDER BY number") == "failed\ndelivered")
+
+      try await leader.releaseAlertFiring(delivery.firing, at: fired)
+      try await leader.releaseAlertFiring(delivery.firing, at: fired.addingTimeInterval(5))
+      try await leader.holdAlertFiring(delivery.firing, until: fired.addingTimeInterval(600))
+      #expect(
+        try await cluster.psql("SELECT released FROM alert_firings") == "\(Timestamp.milliseconds(fired))",
+        "released once, at the first release")
+      #expect(try await cluster.psql("SELECT count(*) FROM alert_deliveries WHERE state = 'held'") == "0")
+      await store.close()
+    }
+  }
+
   @Test("two instances writing the digest of a rule at once write one")
   func oneDigest() async throws {
     try await withPostgresCluster { cluster in

@@ -236,6 +236,27 @@ struct PostgresLocalStoreTests {
     }
   }
 
+  @Test("every committed change is announced to the instances that listen, whichever term wrote it")
+  func changesAnnounced() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster)
+      let local = try await Self.leading(store)
+      let (wakes, wake) = AsyncStream.makeStream(of: Void.self)
+      let listening = Task { await store.listenForChanges { wake.yield() } }
+      defer { listening.cancel() }
+      var announcements = wakes.makeAsyncIterator()
+      _ = await announcements.next()  // listening now
+      try await local.deleteLocalQuakeMutation(quakeId: "none")
+      _ = await announcements.next()
+      try await LeaderLeaseTests.expire(cluster)
+      let successor = try await Self.leading(store, as: "successor")
+      try await successor.deleteLocalQuakeMutation(quakeId: "none")
+      _ = await announcements.next()
+      #expect(try await store.changeHead().sequence == 2)
+      await store.close()
+    }
+  }
+
   @Test("a row a script damaged is an error naming the row and the column, never a crash")
   func damagedRow() async throws {
     try await withPostgresCluster { cluster in

@@ -28,6 +28,15 @@ enum AlertChannel: Hashable, Sendable {
     return prefix + WebhookChannel.shownURL(String(name.dropFirst(prefix.count)))
   }
 
+  /// The longest one attempt can take: its timeout, and a program's grace
+  /// after it.
+  var longestAttempt: Duration {
+    switch self {
+    case .exec(let channel): channel.timeout + ExecChannel.grace
+    case .webhook(let channel): channel.timeout
+    }
+  }
+
   /// Makes one attempt to deliver `delivery`.
   func deliver(_ delivery: AlertDelivery, logger: Logger) async -> ChannelOutcome {
     switch self {

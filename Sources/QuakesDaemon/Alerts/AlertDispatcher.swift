@@ -26,6 +26,9 @@ actor AlertDispatcher {
   /// How many of a delivery's attempts quakesd may stop during (a crash,
   /// a kill) before the delivery is given up without another attempt.
   static let interruptionLimit = 3
+  /// How long past its longest possible attempt a delivery begun on a
+  /// shared outbox stays claimed: the hosts' clocks may differ by that much.
+  static let sharedClaimMargin = Duration.seconds(30)
   /// How many due deliveries one look at the outbox takes.
   static let batchSize = 64
   /// How long finished firings stay in the history: longer than any feed
@@ -252,8 +255,16 @@ actor AlertDispatcher {
       await self.abandon(delivery, reason: reason, at: startedAt)
       return
     }
+    let channel = configuration.alertRules.first(where: { $0.name == delivery.rule })?.channels
+      .first(where: { $0.name == delivery.channel })
     do {
-      let retryAt = startedAt.addingTimeInterval((policy.retryDelay(afterAttempt: number) ?? policy.firstRetry).seconds)
+      var retry = policy.retryDelay(afterAttempt: number) ?? policy.firstRetry
+      if self.outbox.isShared, let channel {
+        // Due again only once the attempt could have ended: another quakesd
+        // of the store must not begin it while this one is still at it.
+        retry = max(retry, channel.longestAttempt + Self.sharedClaimMargin)
+      }
+      let retryAt = startedAt.addingTimeInterval(retry.seconds)
       try await self.outbox.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: number, startedAt: startedAt, retryAt: retryAt)
     } catch is AlertDeliveryTaken {
@@ -268,9 +279,7 @@ actor AlertDispatcher {
     }
     let clock = ContinuousClock.now
     let outcome: ChannelOutcome
-    if let channel = configuration.alertRules.first(where: { $0.name == delivery.rule })?.channels
-      .first(where: { $0.name == delivery.channel })
-    {
+    if let channel {
       outcome = await channel.deliver(delivery, logger: self.logger)
     } else {
       outcome = .permanent("the configuration no longer has this channel for rule \(delivery.rule)")

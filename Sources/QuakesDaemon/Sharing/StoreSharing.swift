@@ -41,12 +41,22 @@ final class StoreSharing: Sendable {
   /// The candidacy; `nil` for a reader.
   let election: LeaderElection?
   let logger: Logger
-  /// How often a follower looks at the change head.
+  /// How often a follower looks at the change head without being told of a
+  /// change (an announcement lost while its connection was down).
   let followInterval: Duration
-  private let state: Mutex<(role: Role, followed: Int64, lag: Duration?)>
+  private let state: Mutex<(role: Role, followed: Int64, lag: Lag?)>
+
+  /// How far behind the leader a follower was at its last look.
+  private struct Lag {
+    /// How long the last change it took in had been committed when it read
+    /// it; zero when it had taken in every change.
+    var behind: Duration
+    /// When it looked.
+    var lookedAt: ContinuousClock.Instant
+  }
 
   init(
-    store: PostgresStore, local: PostgresLocalStore, candidate: String?, followInterval: Duration = .milliseconds(250),
+    store: PostgresStore, local: PostgresLocalStore, candidate: String?, followInterval: Duration = .seconds(1),
     logger: Logger
   ) {
     self.store = store
@@ -68,7 +78,7 @@ final class StoreSharing: Sendable {
       let epoch: Int64? = if case .leader(let epoch) = state.role { epoch } else { nil }
       return StatusResult.Store(
         url: self.store.location.description, role: state.role.description, epoch: epoch, change: state.followed,
-        lagSeconds: epoch == nil ? state.lag?.seconds : nil)
+        lagSeconds: epoch == nil ? state.lag.map { self.lagNow($0).seconds } : nil)
     }
   }
 
@@ -89,7 +99,7 @@ final class StoreSharing: Sendable {
         await following?.value
         following = nil
         await self.local.writer.lead(term)
-        self.state.withLock { $0.role = .leader(epoch: term.epoch) }
+        self.state.withLock { ($0.role, $0.lag) = (.leader(epoch: term.epoch), nil) }
         leading = Task {
           // What the last leader wrote first, then the writes of its own.
           await self.catchUp(store)
@@ -138,21 +148,31 @@ final class StoreSharing: Sendable {
     }
   }
 
-  private func noteChange(_ change: Int64, lag: Duration? = nil) {
+  private func noteChange(_ change: Int64, behind: Duration? = nil) {
     self.state.withLock { state in
       state.followed = change
-      if let lag { state.lag = lag }
+      if let behind { state.lag = Lag(behind: behind, lookedAt: .now) }
     }
   }
 
-  /// Takes the changes the leader commits into `store`, looking at the
-  /// change head every ``followInterval``, until the calling task is
-  /// cancelled.
+  /// The lag at `lag`'s look, and the time since beyond the interval
+  /// between looks: a follower that stopped looking (the store cannot be
+  /// read, its state is stuck) falls behind by the clock.
+  private func lagNow(_ lag: Lag) -> Duration {
+    lag.behind + max(.zero, ContinuousClock.now - lag.lookedAt - self.followInterval)
+  }
+
+  /// Takes the changes the leader commits into `store` as PostgreSQL
+  /// announces them, and every ``followInterval`` besides, until the
+  /// calling task is cancelled.
   ///
   /// The state says which change it reflects (``QuakesState/Quakes/storeChange``),
   /// and takes in only changes that start from it; a state that reflects
   /// none yet, or is behind a purge, reads the store anew.
   func follow(_ store: Store<QuakesState, QuakesAction>) async {
+    let wakeup = Wakeup()
+    let listening = Task { [store = self.store] in await store.listenForChanges { wakeup.signal() } }
+    defer { listening.cancel() }
     var failures = 0
     while !Task.isCancelled {
       do {
@@ -164,13 +184,13 @@ final class StoreSharing: Sendable {
           self.noteChange(after)
           switch try await self.local.changes(after: after, liveSince: liveSince) {
           case .unchanged:
-            break
+            self.noteChange(after, behind: .zero)
           case .purged:
             await self.catchUp(store)
           case .changed(let changes, let lag):
             try await store.dispatch(
               action: .data(.persistentSession(.localStore(.didFollowChanges(changes: changes)))))
-            self.noteChange(store.snapshot().quakes.storeChange ?? changes.sequence, lag: lag)
+            self.noteChange(store.snapshot().quakes.storeChange ?? changes.sequence, behind: lag)
           }
         } else {
           await self.catchUp(store)
@@ -182,7 +202,7 @@ final class StoreSharing: Sendable {
           self.logger.error("following the shared store failed (\(failures) times in a row): \(error)")
         }
       }
-      try? await Task.sleep(for: self.followInterval)
+      await wakeup.wait(atMost: self.followInterval)
     }
   }
 }

@@ -7,6 +7,9 @@ public import QuakesModel
 /// (`SQLiteLocalStore`), or the one a shared PostgreSQL store gives every
 /// quakesd on it (`PostgresLocalStore`).
 public protocol AlertOutbox: Sendable {
+  /// Whether other quakesd deliver from this outbox too (a shared store):
+  /// then an attempt begun is not due again before it could have ended.
+  var isShared: Bool { get }
   /// Pending deliveries whose attempt is due at `date`, at most `limit`, the longest due first.
   func alertDeliveriesDue(at date: Date, limit: Int) async throws -> [AlertDelivery]
   /// When the next pending delivery falls due after `date`; `nil` when none does.
@@ -40,4 +43,8 @@ public protocol AlertOutbox: Sendable {
   func alertHistory(rule: String?, since: Date?, limit: Int) async throws -> [AlertHistoryEntry]
   /// Deletes the firings made before `date`; returns how many.
   func pruneAlertHistory(firedBefore date: Date) async throws -> Int
+}
+
+extension AlertOutbox {
+  public var isShared: Bool { false }
 }
