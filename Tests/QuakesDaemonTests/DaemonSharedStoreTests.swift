@@ -105,6 +105,8 @@ struct DaemonSharedStoreTests {
               try await Self.batch(polledBy: second, after: standIn, serves: 35, minute: 2, reaching: [second, reader])
               #expect(try await cluster.psql("SELECT count(*) FROM quakes") == "35")
               #expect(!reader.child.printed.contains { $0.contains("leads, in term") }, "a reader never leads")
+              let errors = (second.child.printed + reader.child.printed).filter { $0.contains(" error ") }
+              #expect(errors.isEmpty, "a handover is no error: \(errors)")
             }
           }
         }

@@ -134,8 +134,10 @@ final class StoreSharing: Sendable {
         if case .data(.persistentSession(.localStore(.didReloadQuakes))) = action { true } else { false }
       }
       if let change = state?.quakes.storeChange { self.noteChange(change) }
-    } catch {
+    } catch  where !Task.isCancelled {
       self.logger.error("reading the shared store anew failed: \(error)")
+    } catch {
+      // Cut short by a stop or a change of role.
     }
   }
 
@@ -196,10 +198,14 @@ final class StoreSharing: Sendable {
           await self.catchUp(store)
         }
         failures = 0
+      } catch  where Task.isCancelled {
+        // It leads now, or stops: the read was cut short, nothing failed.
+        break
       } catch {
         failures += 1
         if failures == 1 || failures % 100 == 0 {
-          self.logger.error("following the shared store failed (\(failures) times in a row): \(error)")
+          self.logger.error(
+            "following the shared store failed (\(Plural.count(failures, "time")) in a row): \(error)")
         }
       }
       await wakeup.wait(atMost: self.followInterval)
