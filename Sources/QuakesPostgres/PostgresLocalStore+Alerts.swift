@@ -112,13 +112,15 @@ extension PostgresLocalStore: AlertOutbox {
     }
   }
 
-  public func abandonAlertDelivery(firing: Int64, channel: String, at date: Date, reason: String) async throws {
+  public func abandonAlertDelivery(
+    firing: Int64, channel: String, attempts: Int, at date: Date, reason: String
+  ) async throws {
     try await self.outbox { connection in
       try await connection.query(
         """
         UPDATE alert_deliveries SET state = 'failed', next_attempt = NULL, finished = \(Timestamp.milliseconds(date)),
           last_error = CASE WHEN last_error IS NULL THEN \(reason) ELSE last_error || '; ' || \(reason) END
-        WHERE firing = \(firing) AND channel = \(channel) AND state = 'pending'
+        WHERE firing = \(firing) AND channel = \(channel) AND state = 'pending' AND attempts = \(Int64(attempts))
         """)
     }
   }

@@ -42,15 +42,18 @@ extension SQLiteLocalStore {
   }
 
   /// Fails the delivery of `firing` to `channel` for good at `date`,
-  /// without another attempt, for `reason` (after its last error, if any).
-  public func abandonAlertDelivery(firing: Int64, channel: String, at date: Date, reason: String) async throws {
+  /// without another attempt, for `reason` (after its last error, if any),
+  /// if it still has the `attempts` it was read with.
+  public func abandonAlertDelivery(
+    firing: Int64, channel: String, attempts: Int, at date: Date, reason: String
+  ) async throws {
     try await self.alertWrite { db in
       try db.execute(
         sql: """
           UPDATE alert_deliveries SET state = 'failed', next_attempt = NULL, finished = ?1,
             last_error = CASE WHEN last_error IS NULL THEN ?2 ELSE last_error || '; ' || ?2 END
-          WHERE firing = ?3 AND channel = ?4 AND state = 'pending'
-          """, arguments: [Timestamp.milliseconds(date), reason, firing, channel])
+          WHERE firing = ?3 AND channel = ?4 AND state = 'pending' AND attempts = ?5
+          """, arguments: [Timestamp.milliseconds(date), reason, firing, channel, attempts])
     }
   }
 }

@@ -37,6 +37,10 @@ struct PostgresAlertOutboxTests {
           firing: delivery.firing, channel: delivery.channel, number: 1, startedAt: now, retryAt: retryAt)
       }
       #expect(try await leader.alertDeliveriesDue(at: now, limit: 10).isEmpty, "in flight: due again at the retry")
+      // Given up by an instance that read it before the other began it: not given up.
+      try await leader.abandonAlertDelivery(
+        firing: delivery.firing, channel: delivery.channel, attempts: 0, at: now, reason: "given up")
+      #expect(try await cluster.psql("SELECT state FROM alert_deliveries") == "pending")
       #expect(
         try await leader.nextAlertDeliveryDue(after: now)
           == Timestamp.date(milliseconds: Timestamp.milliseconds(retryAt)))

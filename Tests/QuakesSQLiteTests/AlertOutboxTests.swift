@@ -146,7 +146,8 @@ import Testing
         .attempts.map(\.detail) == ["HTTP 500"])
 
     // Given up: the last error stays, the reason follows it.
-    try await store.abandonAlertDelivery(firing: hook.firing, channel: hook.channel, at: retryAt, reason: "given up")
+    try await store.abandonAlertDelivery(
+      firing: hook.firing, channel: hook.channel, attempts: 1, at: retryAt, reason: "given up")
     #expect(try await store.alertDeliveriesDue(at: retryAt, limit: 10).map(\.channel) == ["exec:/a"])
     let connection = try DatabaseFile.connection(directory.file(), readonly: true)
     let lastError = try await connection.read { db in

@@ -343,7 +343,7 @@ actor AlertDispatcher {
     )
     do {
       try await self.outbox.abandonAlertDelivery(
-        firing: delivery.firing, channel: delivery.channel, at: date, reason: reason)
+        firing: delivery.firing, channel: delivery.channel, attempts: delivery.attempts, at: date, reason: reason)
     } catch {
       self.notBefore[DeliveryKey(delivery)] = self.now().addingTimeInterval(Self.unrecordedRetry)
       self.logger.error("cannot record the alert delivery \(delivery.key): \(errorMessage(error))")

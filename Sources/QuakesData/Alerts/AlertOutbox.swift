@@ -20,8 +20,10 @@ public protocol AlertOutbox: Sendable {
   func beginAlertAttempt(firing: Int64, channel: String, number: Int, startedAt: Date, retryAt: Date) async throws
   /// Takes back an attempt recorded as begun that did not run.
   func withdrawAlertAttempt(firing: Int64, channel: String, number: Int, attempts: Int, dueAt: Date) async throws
-  /// Gives a delivery up at `date` for `reason`.
-  func abandonAlertDelivery(firing: Int64, channel: String, at date: Date, reason: String) async throws
+  /// Gives a delivery up at `date` for `reason`, if it still has the
+  /// `attempts` it was read with (another quakesd of a shared store may have
+  /// begun one since).
+  func abandonAlertDelivery(firing: Int64, channel: String, attempts: Int, at date: Date, reason: String) async throws
   /// Records `attempt` and the state it leaves its delivery in.
   func recordAlertAttempt(_ attempt: AlertAttempt) async throws
   /// Lets `firing` through flood control at `date`.
