@@ -20,10 +20,15 @@ public final class PostgresLocalStore: PersistentSessionLocalStore, QuakesCatalo
   public let store: PostgresStore
   /// Whether this instance writes, and in which term.
   public let writer: StoreWriter
+  /// How many changes back a follower finds the quakes removed: one
+  /// further behind loads the store anew (`quakesd_head.removals_since`).
+  /// Feeds commit a change about once a minute each, so the default is days.
+  let removalsKept: Int64
 
-  public init(store: PostgresStore) {
+  public init(store: PostgresStore, removalsKept: Int64 = 10_000) {
     self.store = store
     self.writer = StoreWriter(store: store)
+    self.removalsKept = max(1, removalsKept)
   }
 }
 
@@ -82,7 +87,7 @@ extension PostgresLocalStore {
     feed: QuakesFeed, record: FeedRecord, diff: QuakesDiff, firings: [AlertFiring]
   ) async throws {
     try await self.writer.write { connection, change in
-      try await Self.writeRows(of: diff, change: change, on: connection)
+      try await Self.writeRows(of: diff, change: change, keepingRemovals: self.removalsKept, on: connection)
       try await connection.query(FeedsTable.upsert(feed: feed, record: record, unlessValidatorsMatch: diff.isEmpty))
       _ = try await AlertTables.write(firings, on: connection)
     }
@@ -92,7 +97,7 @@ extension PostgresLocalStore {
   public func didFetchHistoryMutation(job: HistoryJob, diff: QuakesDiff) async throws {
     let checkpoint = try HistoryJobsTable.upsert(job)
     try await self.writer.write { connection, change in
-      try await Self.writeRows(of: diff, change: change, on: connection)
+      try await Self.writeRows(of: diff, change: change, keepingRemovals: self.removalsKept, on: connection)
       try await connection.query(checkpoint)
     }
   }
@@ -106,7 +111,7 @@ extension PostgresLocalStore {
   /// Deletes one quake.
   public func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
     try await self.writer.write { connection, change in
-      try await Self.delete([quakeId], change: change, on: connection)
+      try await Self.delete([quakeId], change: change, keeping: self.removalsKept, on: connection)
     }
   }
 
@@ -127,7 +132,7 @@ extension PostgresLocalStore {
           if expires(quake), seen.insert(quake.id).inserted { expired.append(quake) }
         }
       }
-      try await Self.delete(expired.map(\.id), change: change, on: connection)
+      try await Self.delete(expired.map(\.id), change: change, keeping: self.removalsKept, on: connection)
       return expired.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
     }
   }
@@ -147,7 +152,9 @@ extension PostgresLocalStore {
 extension PostgresLocalStore {
   /// Upserts the inserted and updated quakes of `diff` (the last of an id
   /// when it comes twice) and deletes its deleted ones, as change `change`.
-  static func writeRows(of diff: QuakesDiff, change: Int64, on connection: StoreConnection) async throws {
+  static func writeRows(
+    of diff: QuakesDiff, change: Int64, keepingRemovals kept: Int64, on connection: StoreConnection
+  ) async throws {
     var latest: [Quake.ID: Quake] = [:]
     for quake in [diff.inserted, diff.updated].joined() { latest[quake.id] = quake }
     let written = latest.values.sorted { $0.id < $1.id }
@@ -168,18 +175,35 @@ extension PostgresLocalStore {
     let writtenIds = Set(written.map { QuakesTable.storable($0.id) })
     try await Self.delete(
       diff.deleted.map(\.id).filter { !writtenIds.contains(QuakesTable.storable($0)) }, change: change,
-      on: connection)
+      keeping: kept, on: connection)
   }
 
-  /// Deletes the quakes of `ids`, noting each in `quakes_removed` as change `change`.
-  static func delete(_ ids: [Quake.ID], change: Int64, on connection: StoreConnection) async throws {
+  /// Deletes the quakes of `ids`, moving each row to `quakes_removed` as
+  /// change `change`, and forgets the removals of the changes more than
+  /// `kept` before it (``removalsKept``).
+  static func delete(_ ids: [Quake.ID], change: Int64, keeping kept: Int64, on connection: StoreConnection)
+    async throws
+  {
     guard !ids.isEmpty else { return }
     let ids = ids.map(QuakesTable.storable)
-    try await connection.query("DELETE FROM quakes WHERE id = ANY(\(ids))")
+    let moved = QuakesTable.writtenColumns.joined(separator: ", ")
+    let values = QuakesTable.writtenColumns.map { $0 == "changed" ? "$2" : $0 }.joined(separator: ", ")
+    var binds = PostgresBindings()
+    binds.append(ids)
+    binds.append(change)
+    try await connection.query("DELETE FROM quakes_removed WHERE id = ANY(\(ids))")
+    try await connection.query(
+      PostgresQuery(
+        unsafeSQL: """
+          WITH gone AS (DELETE FROM quakes WHERE id = ANY($1) RETURNING *)
+          INSERT INTO quakes_removed (\(moved)) SELECT \(values) FROM gone
+          """, binds: binds))
+    let floor = change - kept
     try await connection.query(
       """
-      INSERT INTO quakes_removed (id, changed) SELECT unnest(\(ids)::text[]), \(change)
-      ON CONFLICT (id) DO UPDATE SET changed = excluded.changed
+      WITH pruned AS (DELETE FROM quakes_removed WHERE changed <= \(floor) RETURNING changed)
+      UPDATE quakesd_head SET removals_since = greatest(removals_since, (SELECT max(changed) FROM pruned))
+      WHERE id = 1 AND EXISTS (SELECT 1 FROM pruned)
       """)
   }
 

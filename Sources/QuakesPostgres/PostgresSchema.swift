@@ -182,6 +182,24 @@ enum PostgresSchema {
       version: 3,
       summary: "when the last change was committed, by the database's clock: how far behind a follower is",
       statements: ["ALTER TABLE quakesd_head ADD COLUMN committed_at timestamptz"]),
+    Migration(
+      version: 4,
+      summary: "the change that created each quake, and the whole row of each removed one, for followers' watchers",
+      statements: [
+        // The change that inserted the row: a follower tells a new quake from an updated one.
+        "ALTER TABLE quakes ADD COLUMN created bigint NOT NULL DEFAULT 0",
+        // A removed quake's last row, so that a follower's filtered watchers
+        // can tell whether it matched. It has the columns of `quakes`: a
+        // later step that adds one to `quakes` adds it here too.
+        "DROP TABLE quakes_removed",
+        "CREATE TABLE quakes_removed (LIKE quakes INCLUDING DEFAULTS)",
+        "ALTER TABLE quakes_removed ADD PRIMARY KEY (id)",
+        "CREATE INDEX quakes_removed_changed ON quakes_removed (changed)",
+        // The last change whose removals may be gone (pruned, or dropped
+        // just above): a follower behind it loads anew.
+        "ALTER TABLE quakesd_head ADD COLUMN removals_since bigint NOT NULL DEFAULT 0",
+        "UPDATE quakesd_head SET removals_since = sequence",
+      ]),
   ]
 
   /// The version this quakesd writes: the last step's.

@@ -18,8 +18,11 @@ enum QuakesTable {
     "station_count", "minimum_distance", "root_mean_square", "azimuthal_gap",
   ]
 
-  /// The columns a quake is written to: ``columns``, its name keys, and the change.
-  static let writtenColumns = Self.columns + ["network_key", "event_type_key", "magnitude_type_key", "changed"]
+  /// The columns a quake is written to: ``columns``, its name keys, the
+  /// change that wrote it and the change that created it (bound to the
+  /// same value; an update keeps the row's).
+  static let writtenColumns =
+    Self.columns + ["network_key", "event_type_key", "magnitude_type_key", "changed", "created"]
 
   /// ``columns``, for a SELECT.
   static let selectList = Self.columns.joined(separator: ", ")
@@ -31,7 +34,8 @@ enum QuakesTable {
     let rows = (0..<count).map { row in
       "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ")"
     }
-    let assignments = Self.writtenColumns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    let assignments = Self.writtenColumns.dropFirst().filter { $0 != "created" }
+      .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     return "INSERT INTO quakes (\(Self.writtenColumns.joined(separator: ", "))) VALUES "
       + rows.joined(separator: ", ") + " ON CONFLICT (id) DO UPDATE SET \(assignments)"
   }
@@ -78,6 +82,7 @@ enum QuakesTable {
     binds.append(Self.storable(NameKey.of(catalog.network)))
     binds.append(Self.storable(NameKey.of(quake.eventType)))
     binds.append(Self.storable(NameKey.of(quake.magnitudeType)))
+    binds.append(changed)
     binds.append(changed)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesClient
 import QuakesTestSupport
 import Testing
 import USGSStandIn
@@ -101,7 +102,11 @@ struct DaemonSharedStoreTests {
               #expect(await first.child.waitForExit() == 0)
               #expect(first.child.printed.contains { $0.contains("resigned the lease (term 1)") })
               try await second.child.waitForLine(timeout: .seconds(30)) { $0.contains("leads, in term 2") }
-              #expect(try await Self.store(second)?["epoch"] as? Int == 2)
+              // The status shows the term once the follower stopped following.
+              let epoch = try await poll(until: .now + .seconds(10), every: .milliseconds(50)) {
+                try await Self.store(second)?["epoch"] as? Int == 2 ? true : nil
+              }
+              #expect(epoch == true, "the new leader's status shows term 2")
               try await Self.batch(polledBy: second, after: standIn, serves: 35, minute: 2, reaching: [second, reader])
               #expect(try await cluster.psql("SELECT count(*) FROM quakes") == "35")
               #expect(!reader.child.printed.contains { $0.contains("leads, in term") }, "a reader never leads")
@@ -215,6 +220,57 @@ struct DaemonSharedStoreTests {
       #expect(role == true, "the old leader follows")
       // The new leader's next batch reaches the old one.
       try await Self.batch(polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second])
+    }
+  }
+
+  @Test("a follower's watchers see the leader's changes, through their filters too, as the leader's watchers do")
+  func followersWatch() async throws {
+    try await Self.withLeaderAndFollower { _, standIn, first, second in
+      // Quakes of the last hour: inside the follower's live window, where
+      // its state holds each quake as it was before a change.
+      let now = Int64(Date().timeIntervalSince1970 * 1000)
+      func feed(_ magnitudes: [(String, Double)], generated: Int64) -> String {
+        SyntheticFeed.body(
+          ids: [], generated: generated,
+          extraFeatures: magnitudes.map {
+            SyntheticFeed.feature(id: $0.0, time: "\(now - 3_600_000)", magnitude: "\($0.1)")
+          })
+      }
+      let rounds = [
+        feed([("a", 5.0), ("b", 3.0), ("c", 5.0), ("d", 5.0)], generated: now),
+        feed([("a", 5.5), ("b", 5.0), ("c", 3.0), ("e", 6.0), ("f", 2.0)], generated: now + 60_000),
+      ]
+      // Each instance's watchers: everything, and magnitude 4.5 and above.
+      var watchers: [(everything: LineConnection, filtered: LineConnection)] = []
+      for instance in [first, second] {
+        let everything = try instance.query()
+        try everything.send(#"{"id":"e","method":"quakes.watch","more":true}"# + "\n")
+        let filtered = try instance.query()
+        try filtered.send(#"{"id":"f","method":"quakes.watch","params":{"minMagnitude":4.5},"more":true}"# + "\n")
+        for watcher in [everything, filtered] {
+          #expect(try await watcher.readObject().result?["event"] as? String == "status")
+        }
+        watchers.append((everything, filtered))
+      }
+      var seen: [[String: Set<String>]] = []
+      for (minute, body) in rounds.enumerated() {
+        standIn.setFeed("all_day", body: body)
+        _ = try await first.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+        for (leader, follower) in [
+          (watchers[0].everything, watchers[1].everything), (watchers[0].filtered, watchers[1].filtered),
+        ] {
+          let expected = try await WatchFilterTests.changes(of: leader)
+          let followed = try await WatchFilterTests.changes(of: follower)
+          #expect(followed == expected, "round \(minute)")
+          seen.append(expected)
+        }
+      }
+      #expect(seen[3] == ["inserted": ["b", "e"], "updated": ["a"], "deleted": ["c", "d"]], "the filtered view")
+      // A delete on the leader reaches the follower's watchers, whole: the filter still sees its magnitude.
+      _ = try await first.control().call(#"{"method":"quakes.delete","params":{"id":"e"}}"#)
+      for watcher in [watchers[1].everything, watchers[1].filtered] {
+        #expect(try await WatchFilterTests.changes(of: watcher) == ["inserted": [], "updated": [], "deleted": ["e"]])
+      }
     }
   }
 

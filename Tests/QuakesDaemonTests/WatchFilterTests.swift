@@ -7,14 +7,14 @@ import Testing
 /// the real daemon, beside an unfiltered watcher of the same refresh.
 @Suite("quakes.watch through a filter, end to end", .timeLimit(.minutes(3)))
 struct WatchFilterTests {
-  private static func feed(_ magnitudes: [(String, Double)], generated: Int64) -> String {
+  static func feed(_ magnitudes: [(String, Double)], generated: Int64) -> String {
     SyntheticFeed.body(
       ids: [], generated: generated,
       extraFeatures: magnitudes.map { SyntheticFeed.feature(id: $0.0, magnitude: "\($0.1)") })
   }
 
   /// The `changes` of the next refresh that `watcher` reports: ids by kind.
-  private static func changes(of watcher: LineConnection) async throws -> [String: Set<String>] {
+  static func changes(of watcher: LineConnection) async throws -> [String: Set<String>] {
     while true {
       let event = try await watcher.readObject()
       guard event.result?["event"] as? String == "changes" else { continue }

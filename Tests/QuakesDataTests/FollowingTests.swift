@@ -38,8 +38,11 @@ struct FollowingTests {
     #expect(state.quakes.storeChange == 5)
     let since = self.now.addingTimeInterval(-90 * 60)
     let changes = FollowedChanges(
-      after: 5, sequence: 8, upserted: [self.quake("c", hoursOld: 0.5), self.quake("old", hoursOld: 30)],
-      removed: ["a"], liveSince: since, historyCount: 9)
+      after: 5, sequence: 8,
+      diff: QuakesDiff(
+        inserted: [self.quake("c", hoursOld: 0.5)], updated: [self.quake("old", hoursOld: 30)],
+        deleted: [self.quake("a", hoursOld: 1)]),
+      liveSince: since, historyCount: 9)
     let followed = try self.reduce(state, .didFollowChanges(changes: changes))
     #expect(followed.quakes.storeChange == 8)
     #expect(Set(followed.quakes.data.values.map(\.id)) == ["c"], "b left the window, a was deleted, old is before it")
@@ -52,8 +55,9 @@ struct FollowingTests {
   func changesFromElsewhereIgnored() throws {
     let state = try self.loaded()
     let changes = FollowedChanges(
-      after: 3, sequence: 6, upserted: [self.quake("c", hoursOld: 0.5)], removed: ["a"], liveSince: nil,
-      historyCount: 0)
+      after: 3, sequence: 6,
+      diff: QuakesDiff(inserted: [self.quake("c", hoursOld: 0.5)], deleted: [self.quake("a", hoursOld: 1)]),
+      liveSince: nil, historyCount: 0)
     #expect(try self.reduce(state, .didFollowChanges(changes: changes)) == state)
   }
 
@@ -63,7 +67,7 @@ struct FollowingTests {
       try self.loaded(),
       .didFollowChanges(
         changes: FollowedChanges(
-          after: 5, sequence: 9, upserted: [self.quake("c", hoursOld: 0.5)], removed: [], liveSince: nil,
+          after: 5, sequence: 9, diff: QuakesDiff(inserted: [self.quake("c", hoursOld: 0.5)]), liveSince: nil,
           historyCount: 7)))
     var stale = PersistedCache(quakes: [self.quake("a", hoursOld: 1)], historyCount: 7)
     stale.storeChange = 6

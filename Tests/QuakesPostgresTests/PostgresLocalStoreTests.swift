@@ -119,6 +119,58 @@ struct PostgresLocalStoreTests {
     }
   }
 
+  @Test("a follower reads new quakes apart from updated ones and removed ones whole; one behind the pruned loads anew")
+  func followingReadsChanges() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster)
+      let term = try #require(try await LeaderLease(store: store, candidate: "test-leader").acquire())
+      let local = PostgresLocalStore(store: store, removalsKept: 2)
+      await local.writer.lead(term)
+      let (a, b, c) = (
+        Self.quake("a", milliseconds: 1_000_000), Self.quake("b", milliseconds: 2_000_000),
+        Self.quake("c", milliseconds: 3_000_000, magnitude: 6.1)
+      )
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [a, b, c]))
+      let b2 = Self.quake("b", milliseconds: 2_000_500)
+      let d = Self.quake("d", milliseconds: 4_000_000)
+      try await local.didFetchRemoteQuakesMutation(
+        feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: [d], updated: [b2]))
+      try await local.deleteLocalQuakeMutation(quakeId: "c")
+
+      guard case .changed(let sinceFirst, _) = try await local.changes(after: 1, liveSince: nil) else {
+        Issue.record("changes after the first are read")
+        return
+      }
+      #expect(sinceFirst.sequence == 3)
+      #expect(sinceFirst.diff.inserted == [d], "d was created after change 1")
+      #expect(sinceFirst.diff.updated == [b2], "b was created in change 1, and written since")
+      #expect(sinceFirst.diff.deleted == [c], "a removed quake comes whole, as it was last stored")
+      guard case .changed(let sinceStart, _) = try await local.changes(after: 0, liveSince: nil) else {
+        Issue.record("changes from the start are read")
+        return
+      }
+      #expect(Set(sinceStart.diff.inserted.map(\.id)) == ["a", "b", "d"] && sinceStart.diff.updated.isEmpty)
+
+      // Two deletions later, c's removal (change 3) is pruned: a follower
+      // that took in change 2 no longer finds it, and loads anew.
+      try await local.deleteLocalQuakeMutation(quakeId: "a")
+      try await local.deleteLocalQuakeMutation(quakeId: "d")
+      #expect(try await cluster.psql("SELECT string_agg(id, ',' ORDER BY id) FROM quakes_removed") == "a,d")
+      #expect(try await cluster.psql("SELECT removals_since FROM quakesd_head") == "3")
+      guard case .reload = try await local.changes(after: 2, liveSince: nil) else {
+        Issue.record("a follower behind the pruned removals loads anew")
+        return
+      }
+      guard case .changed(let recent, _) = try await local.changes(after: 3, liveSince: nil) else {
+        Issue.record("a follower past them reads on")
+        return
+      }
+      #expect(recent.diff.deleted.map(\.id).sorted() == ["a", "d"])
+      await store.close()
+    }
+  }
+
   @Test("an instance that does not lead cannot write; a deposed leader's write commits nothing")
   func onlyTheLeaderWrites() async throws {
     try await withPostgresCluster { cluster in

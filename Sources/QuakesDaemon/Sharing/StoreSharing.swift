@@ -187,7 +187,7 @@ final class StoreSharing: Sendable {
           switch try await self.local.changes(after: after, liveSince: liveSince) {
           case .unchanged:
             self.noteChange(after, behind: .zero)
-          case .purged:
+          case .reload:
             await self.catchUp(store)
           case .changed(let changes, let lag):
             try await store.dispatch(

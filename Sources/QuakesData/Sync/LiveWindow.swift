@@ -88,8 +88,8 @@ enum LiveWindow {
       }
       for id in leaving { quakes.data[id] = nil }
     }
-    for id in changes.removed { quakes.data[id] = nil }
-    for quake in changes.upserted {
+    for quake in changes.diff.deleted { quakes.data[quake.id] = nil }
+    for quake in [changes.diff.inserted, changes.diff.updated].joined() {
       quakes.data[quake.id] = changes.liveSince.map { quake.time >= $0 } ?? true ? quake : nil
     }
     quakes.historyCount = changes.historyCount

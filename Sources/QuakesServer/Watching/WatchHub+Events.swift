@@ -42,6 +42,11 @@ extension WatchHub {
         of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: feed.name)
     case .data(.persistentSession(.localStore(.didWriteHistory(job: _, diff: let diff, stored: _)))):
       return self.chunks(of: filter.map { Self.view(of: diff, through: $0, before: beforeBatch) } ?? diff, feed: nil)
+    case .data(.persistentSession(.localStore(.didFollowChanges(changes: let changes)))):
+      // A follower's: what the leader committed, as the leader's watchers saw it.
+      guard oldState.quakes.storeChange == changes.after else { return [] }
+      return self.chunks(
+        of: filter.map { Self.view(of: changes.diff, through: $0, before: oldState) } ?? changes.diff, feed: nil)
     case .client(.delete(quake: let quake)):
       guard filter.map({ QuakesQuery.Filter.Matcher($0).matches(quake) }) ?? true else { return [] }
       return [WatchEvent(event: .changes, inserted: [], updated: [], deleted: [quake.id])]
@@ -59,14 +64,19 @@ extension WatchHub {
   }
 
   /// `diff` as seen through `filter`; `oldState` holds the quakes before it.
+  ///
+  /// An updated quake `oldState` does not hold (a follower's, outside its
+  /// live window) is taken to have matched as it matches now: it is
+  /// `updated` if it matches, and left out if it does not.
   private static func view(of diff: QuakesDiff, through filter: QuakesQuery.Filter, before oldState: QuakesState)
     -> QuakesDiff
   {
     let matcher = QuakesQuery.Filter.Matcher(filter)
     var view = QuakesDiff(inserted: diff.inserted.filter(matcher.matches))
     for quake in diff.updated {
-      let matched = oldState.selectQuake(quakeId: quake.id).map(matcher.matches) ?? false
-      switch (matched, matcher.matches(quake)) {
+      let matches = matcher.matches(quake)
+      let matched = oldState.selectQuake(quakeId: quake.id).map(matcher.matches) ?? matches
+      switch (matched, matches) {
       case (false, true): view.inserted.append(quake)
       case (true, true): view.updated.append(quake)
       case (true, false): view.deleted.append(quake)
