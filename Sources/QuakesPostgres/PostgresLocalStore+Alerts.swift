@@ -68,18 +68,24 @@ extension PostgresLocalStore: AlertOutbox {
   /// attempts it had when it was read (`number - 1`), and due.
   ///
   /// - Throws: ``AlertDeliveryTaken`` when another instance began it first.
+  @discardableResult
   public func beginAlertAttempt(
     firing: Int64, channel: String, number: Int, startedAt: Date, retryAt: Date
-  ) async throws {
+  ) async throws -> Bool {
     let (started, retry) = (Timestamp.milliseconds(startedAt), Timestamp.milliseconds(retryAt))
-    let claimed = try await self.outbox { connection in
+    let claimed: Bool? = try await self.outbox { connection in
       let moved = try await connection.query(
         """
         UPDATE alert_deliveries SET attempts = \(Int64(number)), next_attempt = \(retry)
         WHERE firing = \(firing) AND channel = \(channel) AND state = 'pending' AND attempts = \(Int64(number - 1))
         RETURNING firing
         """)
-      guard !moved.isEmpty else { return false }
+      guard !moved.isEmpty else { return nil }
+      let interrupted = try await connection.query(
+        """
+        SELECT 1 FROM alert_attempts WHERE firing = \(firing) AND channel = \(channel)
+          AND number = \(Int64(number - 1)) AND outcome = 'interrupted'
+        """)
       try await connection.query(
         """
         INSERT INTO alert_attempts (firing, channel, number, started, milliseconds, outcome, detail)
@@ -87,9 +93,10 @@ extension PostgresLocalStore: AlertOutbox {
         ON CONFLICT (firing, channel, number) DO UPDATE SET started = excluded.started,
           milliseconds = 0, outcome = excluded.outcome, detail = excluded.detail
         """)
-      return true
+      return !interrupted.isEmpty
     }
-    guard claimed else { throw AlertDeliveryTaken(firing: firing, channel: channel) }
+    guard let claimed else { throw AlertDeliveryTaken(firing: firing, channel: channel) }
+    return claimed
   }
 
   private static let interruptedDetail =

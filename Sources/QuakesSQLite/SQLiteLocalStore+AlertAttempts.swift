@@ -11,10 +11,16 @@ extension SQLiteLocalStore {
   /// `firing` to `channel` is under way: the attempt stands as interrupted
   /// and the delivery is due again at `retryAt`, until
   /// ``recordAlertAttempt(_:)`` replaces both with the attempt's outcome.
+  @discardableResult
   public func beginAlertAttempt(
     firing: Int64, channel: String, number: Int, startedAt: Date, retryAt: Date
-  ) async throws {
+  ) async throws -> Bool {
     try await self.alertWrite { db in
+      let interrupted =
+        try Bool.fetchOne(
+          db,
+          sql: "SELECT 1 FROM alert_attempts WHERE firing = ? AND channel = ? AND number = ? AND outcome = ?",
+          arguments: [firing, channel, number - 1, AlertTables.interruptedOutcome]) ?? false
       try db.cachedStatement(sql: AlertTables.insertAttemptSQL).execute(arguments: [
         firing, channel, number, Timestamp.milliseconds(startedAt), 0, AlertTables.interruptedOutcome,
         AlertTables.interruptedDetail,
@@ -22,6 +28,7 @@ extension SQLiteLocalStore {
       try db.execute(
         sql: "UPDATE alert_deliveries SET attempts = ?, next_attempt = ? WHERE firing = ? AND channel = ?",
         arguments: [number, Timestamp.milliseconds(retryAt), firing, channel])
+      return interrupted
     }
   }
 

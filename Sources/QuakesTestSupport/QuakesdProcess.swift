@@ -61,6 +61,16 @@ public final class QuakesdProcess: Sendable {
   /// A new client of `query.sock`.
   public func query() throws -> LineConnection { try LineConnection(path: self.querySocket) }
 
+  /// The value of `series` (a name with its labels, as `/metrics` writes
+  /// it, e.g. `quakesd_store_role{role="leader"}`) in `daemon.metrics`;
+  /// `nil` when it has none.
+  public func metric(_ series: String) async throws -> Double? {
+    let reply = try await self.query().call(#"{"method":"daemon.metrics"}"#)
+    let text = (reply["result"] as? [String: Any])?["text"] as? String
+    let line = text?.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+    return line.flatMap { Double($0.dropFirst(series.count + 1)) }
+  }
+
   /// Kills the daemon (SIGKILL) if it still runs, and waits until it has ended.
   public func stop() async {
     await self.child.kill()

@@ -122,6 +122,9 @@ extension DaemonAlertsTests {
       for crash in 1...3 {
         try await runQuakesd { daemon in
           #expect(try await receiver.waitForRequests(crash).count == crash)
+          #expect(
+            try await daemon.metric("quakesd_alert_repeats_total") == (crash == 1 ? 0 : 1),
+            "an attempt after one quakesd was killed during is counted as a possible repeat")
           await daemon.stop()
           let recorded = try await SQLiteShell.run(
             daemon.databasePath,

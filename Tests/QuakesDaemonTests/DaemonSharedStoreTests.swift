@@ -74,14 +74,11 @@ struct DaemonSharedStoreTests {
               try await Self.waitForCount(reader, 25)
               #expect(try await Self.store(second)?["role"] as? String == "follower")
               #expect(try await Self.store(reader)?["role"] as? String == "reader")
-              let metrics = try await second.query().call(#"{"method":"daemon.metrics"}"#).result?["text"] as? String
               for (series, value) in [
                 (#"quakesd_store_role{role="follower"}"#, 1.0), (#"quakesd_store_role{role="leader"}"#, 0),
                 ("quakesd_store_epoch", 0), ("quakesd_store_change", 1),
               ] {
-                let line = metrics?.split(separator: "\n").first { $0.hasPrefix(series + " ") }
-                #expect(
-                  line.flatMap { Double($0.dropFirst(series.count + 1)) } == value, "\(series) in \(metrics ?? "")")
+                #expect(try await second.metric(series) == value, "\(series)")
               }
               let refused = try await reader.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day"}}"#)
               #expect(
@@ -274,38 +271,83 @@ struct DaemonSharedStoreTests {
     }
   }
 
-  @Test("alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill")
-  func alertsOnce() async throws {
+  /// What an alerting test runs in: a store, a webhook receiver, USGS
+  /// serving `quakes` quakes, two directories, and the arguments of an
+  /// instance whose one rule `all` sends every quake to the receiver
+  /// (`webhook`, the channel's YAML with `URL` for the receiver's).
+  static func withAlerting(
+    quakes: Int, webhook: String = #""URL""#,
+    _ body: (PostgresCluster, WebhookReceiver, USGSStandIn, [String], TemporaryDirectory, TemporaryDirectory)
+      async throws -> Void
+  ) async throws {
     try await withPostgresCluster { cluster in
       try await withWebhookReceiver { receiver in
         try await withUSGSStandIn { standIn in
-          standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
+          standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(quakes)))
           let (a, b) = try (TemporaryDirectory(), TemporaryDirectory())
           defer { [a, b].forEach { $0.remove() } }
           let configuration = a.file("quakesd.conf")
           try """
           alerts:
-            all: {max-age: 6000d, webhook: "\(receiver.url())"}
+            all: {max-age: 6000d, webhook: \(webhook.replacingOccurrences(of: "URL", with: receiver.url()))}
           """.write(toFile: configuration, atomically: true, encoding: .utf8)
           let arguments = Self.arguments(cluster, standIn) + ["--config", configuration]
-          func delivered(_ count: Int) async throws {
-            let done = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) {
-              try await cluster.psql("SELECT count(*) FROM alert_deliveries WHERE state = 'delivered'") == "\(count)"
-                ? true : nil
-            }
-            try #require(done == true, "\(count) deliveries recorded")
-            let keys = receiver.received.compactMap { $0.headers["idempotency-key"] }
-            #expect(keys.count == count && Set(keys).count == count, "each firing arrived once: \(keys.count)")
+          try await body(cluster, receiver, standIn, arguments, a, b)
+        }
+      }
+    }
+  }
+
+  @Test("alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill")
+  func alertsOnce() async throws {
+    try await Self.withAlerting(quakes: 10) { cluster, receiver, standIn, arguments, a, b in
+      func delivered(_ count: Int) async throws {
+        let done = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) {
+          try await cluster.psql("SELECT count(*) FROM alert_deliveries WHERE state = 'delivered'") == "\(count)"
+            ? true : nil
+        }
+        try #require(done == true, "\(count) deliveries recorded")
+        let keys = receiver.received.compactMap { $0.headers["idempotency-key"] }
+        #expect(keys.count == count && Set(keys).count == count, "each firing arrived once: \(keys.count)")
+      }
+      try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
+        try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
+          try await delivered(10)
+          try await Self.kill(first, thenLeads: second, while: standIn, serves: 12)
+          try await delivered(12)
+          #expect(
+            try await cluster.psql("SELECT count(*) FROM alert_firings") == "12", "each firing created once")
+        }
+      }
+    }
+  }
+
+  @Test("kill an instance during a delivery: another sends it again once the claim ends, same key, counted as a repeat")
+  func killedDuringADelivery() async throws {
+    // A claim lasts the attempt's timeout and 30 s for the hosts' clocks.
+    try await Self.withAlerting(quakes: 1, webhook: #"{url: "URL", timeout: 1s}"#) {
+      cluster, receiver, _, arguments, a, b in
+      receiver.answer(.never)
+      try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
+        // The leader begins the one delivery; its receiver holds it.
+        _ = try await receiver.waitForRequests(1)
+        try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
+          try await Self.waitForCount(second, 1)
+          first.child.send(signal: SIGKILL)
+          _ = await first.child.waitForExit()
+          receiver.answer(.statuses([]))
+          let delivered = try await poll(until: .now + .seconds(90), every: .milliseconds(200)) {
+            try await cluster.psql("SELECT state FROM alert_deliveries") == "delivered" ? true : nil
           }
-          try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
-            try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
-              try await delivered(10)
-              try await Self.kill(first, thenLeads: second, while: standIn, serves: 12)
-              try await delivered(12)
-              #expect(
-                try await cluster.psql("SELECT count(*) FROM alert_firings") == "12", "each firing created once")
-            }
-          }
+          try #require(delivered == true, "the other instance delivered it")
+          let keys = receiver.received.compactMap { $0.headers["idempotency-key"] }
+          #expect(keys.count == 2 && Set(keys).count == 1, "sent again once, with the same key: \(keys)")
+          #expect(try await second.metric("quakesd_alert_repeats_total") == 1, "the repeat is counted")
+          #expect(try await second.metric(#"quakesd_alert_attempts_total{outcome="delivered"}"#) == 1)
+          #expect(
+            try await cluster.psql("SELECT string_agg(outcome, ',' ORDER BY number) FROM alert_attempts")
+              == "interrupted,delivered")
+          #expect(try await cluster.psql("SELECT count(*) FROM alert_firings") == "1", "created once")
         }
       }
     }

@@ -30,8 +30,9 @@ struct PostgresAlertOutboxTests {
       #expect(seenByA == seenByB && seenByA.count == 1, "both see it due")
       let delivery = try #require(seenByA.first)
       let retryAt = now.addingTimeInterval(30)
-      try await other.beginAlertAttempt(
+      let first = try await other.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: 1, startedAt: now, retryAt: retryAt)
+      #expect(!first, "a first attempt repeats nothing")
       await #expect(throws: AlertDeliveryTaken.self) {
         try await leader.beginAlertAttempt(
           firing: delivery.firing, channel: delivery.channel, number: 1, startedAt: now, retryAt: retryAt)
@@ -48,9 +49,10 @@ struct PostgresAlertOutboxTests {
       // Its instance died during it: due again at the retry, the attempt interrupted.
       let again = try await leader.alertDeliveriesDue(at: retryAt, limit: 10)
       #expect(again.map(\.interruptedAttempts) == [1])
-      try await leader.beginAlertAttempt(
+      let repeats = try await leader.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: 2, startedAt: retryAt,
         retryAt: retryAt.addingTimeInterval(60))
+      #expect(repeats, "the attempt after an interrupted one may repeat it: the dispatcher counts it")
       try await leader.recordAlertAttempt(
         AlertAttempt(
           firing: delivery.firing, channel: delivery.channel, number: 2, startedAt: retryAt, milliseconds: 12,

@@ -134,9 +134,11 @@ import Testing
         delivered: false, detail: "HTTP 500", state: .pending, nextAttempt: retryAt))
     #expect(try await store.alertDeliveriesDue(at: retryAt, limit: 10).last?.interruptedAttempts == 0)
 
-    // A graceful stop takes attempt 2 back whole.
-    try await store.beginAlertAttempt(
+    // A graceful stop takes attempt 2 back whole. It follows an attempt
+    // that ended, so it repeats nothing.
+    let repeats = try await store.beginAlertAttempt(
       firing: hook.firing, channel: hook.channel, number: 2, startedAt: retryAt, retryAt: retryAt + 60)
+    #expect(!repeats)
     try await store.withdrawAlertAttempt(
       firing: hook.firing, channel: hook.channel, number: 2, attempts: 1, dueAt: retryAt)
     let withdrawn = try #require(try await store.alertDeliveriesDue(at: retryAt, limit: 10).last)

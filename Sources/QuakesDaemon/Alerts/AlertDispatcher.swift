@@ -38,6 +38,8 @@ actor AlertDispatcher {
   private let outbox: any AlertOutbox
   private let configuration: ReloadableSetting<DaemonConfiguration>
   private let logger: Logger
+  /// Where attempts and repeats count.
+  private let metrics: DaemonMetrics?
   private let now: @Sendable () -> Date
   private var inFlight: Set<DeliveryKey> = []
   /// Deliveries whose attempt was recorded while the outbox was being read:
@@ -71,11 +73,13 @@ actor AlertDispatcher {
   init(
     outbox: any AlertOutbox,
     configuration: ReloadableSetting<DaemonConfiguration>,
+    metrics: DaemonMetrics? = nil,
     logger: Logger,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.outbox = outbox
     self.configuration = configuration
+    self.metrics = metrics
     self.logger = logger
     self.now = now
     (self.wakeups, self.wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -265,8 +269,16 @@ actor AlertDispatcher {
         retry = max(retry, channel.longestAttempt + Self.sharedClaimMargin)
       }
       let retryAt = startedAt.addingTimeInterval(retry.seconds)
-      try await self.outbox.beginAlertAttempt(
+      let repeats = try await self.outbox.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: number, startedAt: startedAt, retryAt: retryAt)
+      if repeats {
+        self.metrics?.alertRepeated()
+        self.logger.notice(
+          """
+          alert delivery \(delivery.key) is tried again after an attempt its quakesd was killed during: \
+          the receiver may get it twice, with the same Idempotency-Key
+          """)
+      }
     } catch is AlertDeliveryTaken {
       // Another quakesd of a shared store delivers it.
       return
@@ -307,6 +319,7 @@ actor AlertDispatcher {
       milliseconds: Int((ContinuousClock.now - clock) / .milliseconds(1)), delivered: outcome.isDelivered,
       detail: outcome.detail, state: state, nextAttempt: retry.map { self.now().addingTimeInterval($0.seconds) })
     self.log(delivery, attempt: attempt, retry: retry)
+    self.metrics?.alertAttempted(outcome: state == .delivered ? "delivered" : state == .failed ? "failed" : "retry")
     // From a task of its own, as above: an exit status 0 or a 2xx that came
     // as quakesd began to stop must be recorded, or it would be sent again.
     let outbox = self.outbox

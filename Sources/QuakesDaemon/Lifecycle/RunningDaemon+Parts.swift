@@ -31,7 +31,8 @@ extension RunningDaemon {
           historyPacer: daemon.historyPacer, store: daemon.store, limits: limits,
           metrics: daemon.metrics, notifier: daemon.notifier, logger: daemon.logger)
       }
-      let dispatcher = AlertDispatcher(outbox: daemon.database.outbox, configuration: current, logger: daemon.logger)
+      let dispatcher = AlertDispatcher(
+        outbox: daemon.database.outbox, configuration: current, metrics: daemon.metrics, logger: daemon.logger)
       let listCache = ListCache(byteLimit: limits.value.listCacheBytes)
       let pacer = daemon.historyPacer
       let reporter = StatusReporter(

@@ -76,6 +76,7 @@ public final class DaemonMetrics: RequestMetrics {
       Counter(label: Name.rowsWritten, dimensions: [("change", change)], factory: factory).increment(by: 0)
     }
     self.startHistorySeries()
+    self.startAlertSeries()
   }
 
   /// The metric names, in one place.
@@ -111,6 +112,8 @@ public final class DaemonMetrics: RequestMetrics {
     static let storeEpoch = "quakesd_store_epoch"
     static let storeChange = "quakesd_store_change"
     static let storeFollowLag = "quakesd_store_follow_lag_seconds"
+    static let alertAttempts = "quakesd_alert_attempts_total"
+    static let alertRepeats = "quakesd_alert_repeats_total"
   }
 
   /// A response to a fetch of `feed` arrived: `bytes` of body (after

@@ -17,7 +17,13 @@ public protocol AlertOutbox: Sendable {
   /// Records, before an attempt starts, that it started: left there, quakesd
   /// stopped during it; the delivery is due again at `retryAt`. Throws
   /// ``AlertDeliveryTaken`` when another quakesd of a shared store began it first.
+  ///
+  /// - Returns: whether the attempt before it was interrupted (its quakesd
+  ///   was killed during it): then this one may repeat a delivery the
+  ///   receiver already has, under the same idempotency key.
+  @discardableResult
   func beginAlertAttempt(firing: Int64, channel: String, number: Int, startedAt: Date, retryAt: Date) async throws
+    -> Bool
   /// Takes back an attempt recorded as begun that did not run.
   func withdrawAlertAttempt(firing: Int64, channel: String, number: Int, attempts: Int, dueAt: Date) async throws
   /// Gives a delivery up at `date` for `reason`, if it still has the
