@@ -80,6 +80,16 @@ public final class PostgresCluster: Sendable {
     }
   }
 
+  /// Restarts the server: `immediate` stops it as a crash would (every
+  /// session cut, recovery at the start), `fast` as a shutdown does. The
+  /// server comes back on the same port with the same settings.
+  public func restart(mode: String = "immediate") async throws {
+    guard let programs = Self.programs else { throw Failure(description: Self.absent) }
+    try await Self.run(
+      "\(programs)/pg_ctl", "-D", "\(self.directory)/data", "-l", "\(self.directory)/server.log", "-m", mode, "-w",
+      "-t", "30", "restart")
+  }
+
   /// Stops the server at once and removes the cluster.
   public func stop() async {
     if let programs = Self.programs {

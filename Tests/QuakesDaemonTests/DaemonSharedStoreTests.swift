@@ -220,6 +220,45 @@ struct DaemonSharedStoreTests {
     }
   }
 
+  @Test("PostgreSQL restarted under load: every instance reconnects and catches up, and nothing is lost")
+  func restartedStore() async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+      // Load: the leader is asked to poll a new batch again and again, the
+      // follower to count, while the server crashes and comes back.
+      let load = Task {
+        var count = 10
+        while !Task.isCancelled {
+          count += 1
+          standIn.setFeed(
+            "all_day",
+            body: SyntheticFeed.body(
+              ids: SyntheticFeed.ids(count), generated: SyntheticFeed.generated + Int64(count) * 60_000))
+          _ = try? await first.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+          _ = try? await Self.count(second)
+        }
+      }
+      func stored() async throws -> Int { Int(try await cluster.psql("SELECT count(*) FROM quakes")) ?? 0 }
+      let written = try await poll(until: .now + .seconds(30), every: .milliseconds(50)) {
+        try await stored() >= 15 ? true : nil
+      }
+      try #require(written == true, "the leader writes under load")
+      try await cluster.restart(mode: "immediate")
+      let before = try await stored()
+      let resumed = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) {
+        try await stored() >= before + 5 ? true : nil
+      }
+      try #require(resumed == true, "writes resume after the restart")
+      load.cancel()
+      _ = await load.value
+      // Whoever leads now writes the last batch, and both take it in.
+      let leader = try await Self.store(first)?["role"] as? String == "leader" ? first : second
+      try await Self.batch(polledBy: leader, after: standIn, serves: 200, minute: 500, reaching: [first, second])
+      #expect(try await cluster.psql("SELECT count(*) FROM quakes") == "200")
+      let roles = [try await Self.store(first)?["role"] as? String, try await Self.store(second)?["role"] as? String]
+      #expect(roles.sorted { ($0 ?? "") < ($1 ?? "") } == ["follower", "leader"], "one leads, one follows: \(roles)")
+    }
+  }
+
   @Test("a follower's watchers see the leader's changes, through their filters too, as the leader's watchers do")
   func followersWatch() async throws {
     try await Self.withLeaderAndFollower { _, standIn, first, second in
