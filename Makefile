@@ -19,7 +19,7 @@ OBSPY_VENV := .build/obspy-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release lint format test run demo bench bench-scale bench-peers bench-smoke completions clean \
+.PHONY: all deps toolchain build release lint format test run demo bench bench-scale bench-shared bench-peers bench-smoke completions clean \
 	release-static install install-files uninstall deb deb-test deps-deb
 
 all: build
@@ -105,6 +105,15 @@ BENCH_PEERS := geojson-to-sqlite==1.1.1 sqlite-utils==4.2.1 datasette==0.65.5 or
 bench: release release-static bench-peers
 	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
 	"$$bin/quakes-bench" suite --peers $(BENCH_VENV)/bin --programs $(STATIC_BIN) --output docs/benchmarks.md --analysis docs/benchmarks-analysis.md $(ARGS)
+	$(MAKE) --no-print-directory bench-shared
+
+# Issue 35's goals for a store shared on PostgreSQL (docs/benchmarks-shared.md):
+# a leader's write beside SQLite's, a follower's lag, its queries beside the
+# leader's; on a throwaway cluster of Debian's postgresql-15.
+bench-shared: release
+	$(call install-missing,postgresql-15)
+	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
+	"$$bin/quakes-bench" shared --output docs/benchmarks-shared.md $(ARGS)
 
 # Issue 32's goals at history scale, beside the sqlite3 shell on the same file
 # (docs/benchmarks-scale.md): a catalogue of QUAKES (1,000,000) written once
@@ -126,6 +135,7 @@ bench-smoke: build
 	@bin=$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path); \
 	"$$bin/quakes-bench" suite --smoke --peers $(BENCH_VENV)/bin --output .build/bench-smoke.md >.build/bench-smoke.log 2>&1 \
 	  && "$$bin/quakes-bench" scale --quakes 3000 --rounds 2 --keep .build/bench-scale-smoke --peers $(BENCH_VENV)/bin >>.build/bench-smoke.log 2>&1 \
+	  && { [ ! -x /usr/lib/postgresql/15/bin/initdb ] || "$$bin/quakes-bench" shared --rounds 2 --batch 100 >>.build/bench-smoke.log 2>&1; } \
 	  && echo "bench-smoke: every comparison ran (report in .build/bench-smoke.md)" \
 	  || { tail -n 40 .build/bench-smoke.log; echo "bench-smoke failed (whole log: .build/bench-smoke.log)"; exit 1; }
 

@@ -43,6 +43,8 @@ public enum BenchCommand {
       return await BenchmarkSuite.main(arguments: Array(arguments.dropFirst()))
     case "scale":
       return await ScaleBenchmark.main(arguments: Array(arguments.dropFirst()))
+    case "shared":
+      return await SharedStoreBenchmark.main(arguments: Array(arguments.dropFirst()))
     case "load":
       return LoadGenerator.main(arguments: Array(arguments.dropFirst()))
     case "sqlite-crash-writer":
@@ -50,7 +52,7 @@ public enum BenchCommand {
     default:
       FileHandle.standardError.write(
         Data(
-          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] | reducer [sizes…] | alerts [quakes] [rules] | sqlite [count] | decode [file] | feed [count] | load …\n"
+          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] | shared [--rounds R] [--batch N] [--output FILE] | reducer [sizes…] | alerts [quakes] [rules] | sqlite [count] | decode [file] | feed [count] | load …\n"
             .utf8))
       return 2
     }

@@ -11,7 +11,7 @@ import PostgresNIO
 /// start, in one transaction that first takes a transaction-scoped advisory
 /// lock, so that instances starting together migrate one after the other:
 /// the first applies the steps, the others find them applied.
-enum PostgresSchema {
+package enum PostgresSchema {
   /// One step: the SQL that takes the schema from the version before to `version`.
   struct Migration: Sendable {
     let version: Int
@@ -203,7 +203,7 @@ enum PostgresSchema {
   ]
 
   /// The version this quakesd writes: the last step's.
-  static var currentVersion: Int { self.migrations.last?.version ?? 0 }
+  package static var currentVersion: Int { self.migrations.last?.version ?? 0 }
 
   /// Brings the store's schema to ``currentVersion``; returns the version
   /// it found.

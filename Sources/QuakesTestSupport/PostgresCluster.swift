@@ -37,11 +37,12 @@ public final class PostgresCluster: Sendable {
     self.password = password
   }
 
-  /// Makes and starts a cluster.
+  /// Makes and starts a cluster; a test's runs with `fsync=off`, a
+  /// benchmark's (`durable`) syncs each commit as a server in service does.
   ///
   /// - Throws: when PostgreSQL is not installed, or `initdb` or the server fails
   ///   (its log is in the error).
-  public static func start() async throws -> PostgresCluster {
+  public static func start(durable: Bool = false) async throws -> PostgresCluster {
     guard let programs = Self.programs else { throw Failure(description: Self.absent) }
     var template = Array("/tmp/quakesd-postgres-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
@@ -63,7 +64,9 @@ public final class PostgresCluster: Sendable {
         do {
           try await Self.run(
             "\(programs)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "30",
-            "-o", "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories=\(directory) -c fsync=off",
+            "-o",
+            "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories=\(directory)"
+              + (durable ? "" : " -c fsync=off"),
             "start")
           return PostgresCluster(directory: directory, port: port, password: password)
         } catch {

@@ -60,7 +60,9 @@ struct LeaderLeaseTests {
         for _ in 0..<4 { group.addTask { try await Self.store(cluster) } }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      #expect(try await cluster.psql("SELECT version FROM quakesd_schema") == "3")
+      #expect(
+        try await cluster.psql("SELECT version FROM quakesd_schema") == "\(PostgresSchema.currentVersion)",
+        "every step ran")
       #expect(try await cluster.psql("SELECT count(*) FROM quakesd_lease") == "1")
       for store in stores {
         #expect(try await store.changeHead() == ChangeHead(sequence: 0, epoch: 0))

@@ -21,6 +21,15 @@ struct Samples {
     return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
   }
 
+  /// The value `fraction` of the way up the sorted values (nearest rank):
+  /// 0.99 is the 99th percentile.
+  func percentile(_ fraction: Double) -> Double {
+    let sorted = self.values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+    return sorted[min(max(rank, 1), sorted.count) - 1]
+  }
+
   var minimum: Double { self.values.min() ?? .nan }
   var maximum: Double { self.values.max() ?? .nan }
 
