@@ -205,11 +205,36 @@ extension PostgresStore {
   ///
   /// - Throws: ``PostgresStoreError`` when the store cannot be read; what
   ///   `body` throws.
+  ///
+  /// A read that has not ended within ``readTimeout`` (the server stuck,
+  /// or cut off by a partition, where TCP would wait for many minutes)
+  /// closes its connection, which fails it at once.
   func read<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
     do {
-      return try await self.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+      return try await self.client.withConnection { connection in
+        let deadline = Task { [timeout = Self.readTimeout] () -> Bool in
+          do { try await Task.sleep(for: timeout) } catch { return false }
+          try? await connection.close()
+          return true
+        }
+        do {
+          let result = try await Self.transaction(
+            on: connection, logger: self.logger, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+          deadline.cancel()
+          return result
+        } catch {
+          deadline.cancel()
+          guard await deadline.value else { throw error }
+          throw PostgresStoreError(
+            "the PostgreSQL store \(self.location) did not answer within \(Self.readTimeout.components.seconds) s "
+              + "(the server is stuck, or cannot be reached): try again once it answers")
+        }
+      }
     } catch {
       throw Self.translating(error, at: self.location)
     }
   }
+
+  /// How long a read may take before it is given up.
+  static let readTimeout = Duration.seconds(20)
 }

@@ -39,10 +39,14 @@ public final class PostgresCluster: Sendable {
 
   /// Makes and starts a cluster; a test's runs with `fsync=off`, a
   /// benchmark's (`durable`) syncs each commit as a server in service does.
+  /// With `alsoListeningOn`, it listens on that address too, and lets in
+  /// clients of the subnets it is on (a test's network namespace).
   ///
   /// - Throws: when PostgreSQL is not installed, or `initdb` or the server fails
   ///   (its log is in the error).
-  public static func start(durable: Bool = false) async throws -> PostgresCluster {
+  public static func start(durable: Bool = false, alsoListeningOn address: String? = nil) async throws
+    -> PostgresCluster
+  {
     guard let programs = Self.programs else { throw Failure(description: Self.absent) }
     var template = Array("/tmp/quakesd-postgres-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
@@ -57,6 +61,12 @@ public final class PostgresCluster: Sendable {
       try await Self.run(
         "\(programs)/initdb", "-D", "\(directory)/data", "-U", Self.superuser, "--pwfile", "\(directory)/password",
         "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync", "--encoding", "UTF8", "--locale", "C")
+      if address != nil {
+        let rules = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(directory)/data/pg_hba.conf"))
+        try rules.seekToEnd()
+        try rules.write(contentsOf: Data("host all all samenet scram-sha-256\n".utf8))
+        try rules.close()
+      }
       // The free port is let go before the server binds it: a test beside
       // may take it meanwhile, and the server then starts on another.
       for _ in 1...3 {
@@ -65,7 +75,8 @@ public final class PostgresCluster: Sendable {
           try await Self.run(
             "\(programs)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "30",
             "-o",
-            "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories=\(directory)"
+            "-c listen_addresses=\(["127.0.0.1", address].compactMap { $0 }.joined(separator: ","))"
+              + " -c port=\(port) -c unix_socket_directories=\(directory)"
               + (durable ? "" : " -c fsync=off"),
             "start")
           return PostgresCluster(directory: directory, port: port, password: password)
@@ -147,8 +158,10 @@ public final class PostgresCluster: Sendable {
 
 /// Runs `body` with a new cluster, and stops the cluster when `body` ends,
 /// however it ends.
-public func withPostgresCluster<Result>(_ body: (PostgresCluster) async throws -> Result) async throws -> Result {
-  let cluster = try await PostgresCluster.start()
+public func withPostgresCluster<Result>(
+  alsoListeningOn address: String? = nil, _ body: (PostgresCluster) async throws -> Result
+) async throws -> Result {
+  let cluster = try await PostgresCluster.start(alsoListeningOn: address)
   do {
     let result = try await body(cluster)
     await cluster.stop()

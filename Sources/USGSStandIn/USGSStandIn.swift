@@ -23,14 +23,16 @@ import NIOPosix
 /// ``setFDSNCatalogue(_:)``, with USGS's parameters, limits and error pages,
 /// and fails on command there too (``failFDSN(next:status:retryAfter:)``).
 ///
-/// Start it with ``start(port:basePath:)`` and always stop it with
-/// ``shutdown()``, or use ``withUSGSStandIn(port:basePath:isolation:_:)``, which
+/// Start it with ``start(host:port:basePath:)`` and always stop it with
+/// ``shutdown()``, or use ``withUSGSStandIn(host:port:basePath:isolation:_:)``, which
 /// does both. Port 0 (the default) lets the kernel choose a free port.
 public final class USGSStandIn: Sendable {
   /// The path of the real service's feed folder, `/earthquakes/feed/v1.0/summary/`.
   public static let defaultBasePath = "/earthquakes/feed/v1.0/summary/"
 
-  /// The port the stand-in listens on, on 127.0.0.1.
+  /// The IPv4 address the stand-in listens on: 127.0.0.1 unless started on another.
+  public let host: String
+  /// The port the stand-in listens on.
   public let port: Int
   /// The path of the feed folder, starting and ending with `/`.
   public let basePath: String
@@ -39,7 +41,10 @@ public final class USGSStandIn: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: any Channel
 
-  private init(port: Int, state: StandInState, group: MultiThreadedEventLoopGroup, channel: any Channel) {
+  private init(
+    host: String, port: Int, state: StandInState, group: MultiThreadedEventLoopGroup, channel: any Channel
+  ) {
+    self.host = host
     self.port = port
     self.basePath = state.basePath
     self.state = state
@@ -56,19 +61,23 @@ public final class USGSStandIn: Sendable {
 
   /// The base URL to configure the daemon with, e.g.
   /// `http://127.0.0.1:40123/earthquakes/feed/v1.0/summary/`.
-  public var baseURL: String { "http://127.0.0.1:\(self.port)\(self.basePath)" }
+  public var baseURL: String { "http://\(self.host):\(self.port)\(self.basePath)" }
 
   /// The URL of the feed `name` (e.g. `all_day`).
   public func url(forFeed name: String) -> String {
     self.baseURL + name + ".geojson"
   }
 
-  /// Starts a stand-in listening on 127.0.0.1.
+  /// Starts a stand-in listening on 127.0.0.1, or on `host`.
   ///
   /// - Parameters:
+  ///   - host: the IPv4 address to listen on (a test's network namespace
+  ///     reaches the host on another than 127.0.0.1).
   ///   - port: the port; 0 (the default) lets the kernel choose a free one (see ``port``).
   ///   - basePath: the feed folder's path; a missing leading or trailing `/` is added.
-  public static func start(port: Int = 0, basePath: String = USGSStandIn.defaultBasePath) async throws -> USGSStandIn {
+  public static func start(
+    host: String = "127.0.0.1", port: Int = 0, basePath: String = USGSStandIn.defaultBasePath
+  ) async throws -> USGSStandIn {
     let state = StandInState(basePath: Self.normalized(basePath))
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     do {
@@ -84,13 +93,13 @@ public final class USGSStandIn: Sendable {
             try pipeline.addHandler(StandInResponder(state: state))
           }
         }
-        .bind(host: "127.0.0.1", port: port)
+        .bind(host: host, port: port)
         .get()
       guard let boundPort = channel.localAddress?.port else {
         try? await channel.close()
         throw StandInError("the listening socket has no port")
       }
-      return USGSStandIn(port: boundPort, state: state, group: group, channel: channel)
+      return USGSStandIn(host: host, port: boundPort, state: state, group: group, channel: channel)
     } catch {
       try? await group.shutdownGracefully()
       throw error

@@ -9,12 +9,13 @@
 /// }
 /// ```
 public func withUSGSStandIn<Result>(
+  host: String = "127.0.0.1",
   port: Int = 0,
   basePath: String = USGSStandIn.defaultBasePath,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (USGSStandIn) async throws -> sending Result
 ) async throws -> sending Result {
-  let standIn = try await USGSStandIn.start(port: port, basePath: basePath)
+  let standIn = try await USGSStandIn.start(host: host, port: port, basePath: basePath)
   do {
     let result = try await body(standIn)
     await standIn.shutdown()

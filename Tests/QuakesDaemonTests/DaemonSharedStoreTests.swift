@@ -220,6 +220,72 @@ struct DaemonSharedStoreTests {
     }
   }
 
+  @Test(
+    "cut the leader off from PostgreSQL for 60 s, then heal: a follower takes over, the old one steps down and commits nothing",
+    .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.absent)))
+  func partitionedLeader() async throws {
+    try await withNetworkNamespace { namespace in
+      try await withPostgresCluster(alsoListeningOn: namespace.serverAddress) { cluster in
+        try await withUSGSStandIn(host: namespace.serviceAddress) { standIn in
+          standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
+          let (a, b) = try (TemporaryDirectory(), TemporaryDirectory())
+          defer { [a, b].forEach { $0.remove() } }
+          // The leader runs in the namespace and reaches PostgreSQL at the address the test cuts.
+          let cutOff = [
+            "--store",
+            "postgresql://\(cluster.user)@\(namespace.serverAddress):\(cluster.port)/postgres?sslmode=disable",
+            "--feed-base-url", standIn.baseURL, "--feed", "all_day",
+          ]
+          try await withQuakesd(
+            in: a, arguments: cutOff, environment: Self.environment(cluster), launcher: namespace.launcher
+          ) { first in
+            try await first.child.waitForLine { $0.contains("polled all_day: 10 inserted") }
+            try await Self.logHeadMoves(cluster)
+            try await withQuakesd(
+              in: b, arguments: Self.arguments(cluster, standIn), environment: Self.environment(cluster)
+            ) { second in
+              try await Self.waitForCount(second, 10)
+              let cut = try await Self.databaseNow(cluster)
+              let heal = ContinuousClock.now + .seconds(60)
+              try await namespace.cut()
+              standIn.setFeed(
+                "all_day",
+                body: SyntheticFeed.body(ids: SyntheticFeed.ids(11), generated: SyntheticFeed.generated + 60_000))
+              try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+              try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 1 inserted") }
+              let delay = try #require(try await Self.firstCommit(of: 2, after: cut, cluster))
+              #expect(delay <= 18, "the first commit of term 2 came \(delay) s after the cut")
+              // Cut off, the old leader steps down by its own clock. The
+              // others answer; it answers what its state holds, and a
+              // question for the store with an error in 20 s, not after
+              // TCP's many minutes.
+              try await first.child.waitForLine(timeout: .seconds(60)) { $0.contains("stepped down from term 1") }
+              #expect(try await Self.count(second) == 11)
+              #expect(try await Self.store(first)?["role"] as? String == "follower")
+              let unanswered = try await first.query().call(#"{"method":"quakes.count"}"#, timeout: .seconds(40))
+              let message = (unanswered["error"] as? [String: Any])?["message"] as? String ?? "\(unanswered)"
+              #expect(message.contains("did not answer within 20 s"), "\(message)")
+
+              try await ContinuousClock().sleep(until: heal)
+              try await namespace.heal()
+              let refresh = try await first.control().call(
+                #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+              #expect(
+                (refresh["error"] as? [String: Any])?["code"] as? String == "quakes.Unavailable",
+                "healed, the old leader follows and does not poll")
+              let late = try await cluster.psql(
+                "SELECT count(*) FROM head_log WHERE epoch = 1 AND extract(epoch FROM at) > \(cut)")
+              #expect(late == "0", "no commit of term 1 after the cut")
+              // Healed, it takes in what it missed, then the next batch.
+              try await Self.waitForCount(first, 11)
+              try await Self.batch(polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second])
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test("PostgreSQL restarted under load: every instance reconnects and catches up, and nothing is lost")
   func restartedStore() async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second in

@@ -112,11 +112,13 @@ final class StoreSharing: Sendable {
         }
       case .candidate:
         await self.local.writer.lead(nil)
+        // It can no longer write: it says so at once, even while a write
+        // cut off from the store (a partition) keeps the work from ending.
+        self.state.withLock { $0.role = .follower }
         try? await store.dispatch(action: .daemon(.didChangeRole(writes: false)))
         leading?.cancel()
         await leading?.value
         leading = nil
-        self.state.withLock { $0.role = .follower }
         if following == nil { following = Task { await self.follow(store) } }
       }
     }
