@@ -19,7 +19,7 @@ OBSPY_VENV := .build/obspy-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_FLAGS ?=
 
-.PHONY: all deps toolchain build release lint format test run demo bench bench-scale bench-shared bench-peers bench-smoke completions clean \
+.PHONY: all deps toolchain build release lint format test ha-trials run demo bench bench-scale bench-shared bench-peers bench-smoke completions clean \
 	release-static install install-files uninstall deb deb-test deps-deb
 
 all: build
@@ -71,6 +71,14 @@ test: deps lint
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-smoke
 	$(MAKE) --no-print-directory deb-test
+
+# Issue 35's failure scenarios on a shared PostgreSQL store, HA_TRIALS (20)
+# trials each, in one run (make test runs one of each): about 50 minutes.
+HA_TRIALS ?= 20
+ha-trials: deps
+	$(call install-missing,$(TEST_DEBIAN_PACKAGES))
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	QUAKES_HA_TRIALS=$(HA_TRIALS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter DaemonSharedStoreTests
 
 run: build
 	$(SWIFT) run $(SWIFT_FLAGS) quakesd $(ARGS)

@@ -191,12 +191,15 @@ extension PostgresLocalStore {
     var binds = PostgresBindings()
     binds.append(ids)
     binds.append(change)
-    try await connection.query("DELETE FROM quakes_removed WHERE id = ANY(\(ids))")
+    // An id already removed (and not written since: a write takes it out
+    // of quakes_removed) is not in quakes, and keeps its record: a follower
+    // behind that removal still needs it.
     try await connection.query(
       PostgresQuery(
         unsafeSQL: """
           WITH gone AS (DELETE FROM quakes WHERE id = ANY($1) RETURNING *)
           INSERT INTO quakes_removed (\(moved)) SELECT \(values) FROM gone
+          ON CONFLICT (id) DO UPDATE SET changed = excluded.changed
           """, binds: binds))
     let floor = change - kept
     try await connection.query(

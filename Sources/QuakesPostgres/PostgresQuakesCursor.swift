@@ -18,7 +18,7 @@ final class PostgresQuakesCursor: QuakesCursor {
     self.reading = Task {
       var pending = stream.makeAsyncIterator()
       do {
-        try await store.read { connection in
+        try await store.read(lasting: true) { connection in
           var declare = select
           declare.sql = "DECLARE quakes_page NO SCROLL CURSOR FOR " + select.sql
           // Idle between pages for as long as its client takes: the

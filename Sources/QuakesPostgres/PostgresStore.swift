@@ -12,16 +12,20 @@ public final class PostgresStore: Sendable {
   public let location: PostgresLocation
   let client: PostgresClient
   let logger: Logger
+  /// How long a read may take before it is given up (``read(timeout:_:)``).
+  let readTimeout: Duration
   private let running: Task<Void, Never>
 
   /// Connects to `location` with `password`, if any, and migrates the
   /// schema; a transaction left idle for `idleTransactionTimeout` is ended
-  /// by the server.
+  /// by the server, and a read that takes longer than `readTimeout` is
+  /// given up.
   ///
   /// - Throws: ``PostgresStoreError`` when the store cannot be reached or
   ///   its schema is newer than this quakesd's.
   public init(
-    location: PostgresLocation, password: String?, idleTransactionTimeout: Duration = .seconds(15), logger: Logger
+    location: PostgresLocation, password: String?, idleTransactionTimeout: Duration = .seconds(15),
+    readTimeout: Duration = .seconds(20), logger: Logger
   ) async throws {
     var configuration =
       location.isUnixSocket
@@ -54,6 +58,7 @@ public final class PostgresStore: Sendable {
     }
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.location = location
+    self.readTimeout = readTimeout
     self.client = client
     self.logger = logger
     // Detached: PostgresClient's run ends at a graceful shutdown it finds
@@ -208,33 +213,41 @@ extension PostgresStore {
   ///
   /// A read that has not ended within ``readTimeout`` (the server stuck,
   /// or cut off by a partition, where TCP would wait for many minutes)
-  /// closes its connection, which fails it at once.
-  func read<Result: Sendable>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
+  /// closes its connection, which fails it at once; `lasting` reads (a
+  /// cursor's) take as long as their client wants.
+  func read<Result: Sendable>(
+    lasting: Bool = false, _ body: (StoreConnection) async throws -> Result
+  ) async throws -> Result {
+    let timeout = lasting ? nil : self.readTimeout
     do {
       return try await self.client.withConnection { connection in
-        let deadline = Task { [timeout = Self.readTimeout] () -> Bool in
+        let deadline = Task { () -> Bool in
+          guard let timeout else { return false }
           do { try await Task.sleep(for: timeout) } catch { return false }
           try? await connection.close()
           return true
         }
+        let result: Result
         do {
-          let result = try await Self.transaction(
+          result = try await Self.transaction(
             on: connection, logger: self.logger, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
-          deadline.cancel()
-          return result
         } catch {
           deadline.cancel()
-          guard await deadline.value else { throw error }
+          guard await deadline.value, let timeout else { throw error }
           throw PostgresStoreError(
-            "the PostgreSQL store \(self.location) did not answer within \(Self.readTimeout.components.seconds) s "
+            "the PostgreSQL store \(self.location) did not answer within \(timeout.components.seconds) s "
               + "(the server is stuck, or cannot be reached): try again once it answers")
         }
+        // Ended before the connection goes back to the pool: a deadline
+        // that fired just now must not close it under its next user (the
+        // pool drops a closed one).
+        deadline.cancel()
+        _ = await deadline.value
+        return result
       }
     } catch {
       throw Self.translating(error, at: self.location)
     }
   }
 
-  /// How long a read may take before it is given up.
-  static let readTimeout = Duration.seconds(20)
 }

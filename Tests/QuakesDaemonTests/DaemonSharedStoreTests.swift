@@ -12,6 +12,11 @@ import USGSStandIn
   .enabled(if: PostgresCluster.programs != nil, Comment(rawValue: PostgresCluster.absent)), .serialized,
   .timeLimit(.minutes(5)))
 struct DaemonSharedStoreTests {
+  /// The trials of each failure scenario: one in `make test`, as many as
+  /// `QUAKES_HA_TRIALS` says otherwise (`make ha-trials` runs issue 35's 20).
+  static let trials = Array(
+    1...max(1, ProcessInfo.processInfo.environment["QUAKES_HA_TRIALS"].flatMap { Int($0) } ?? 1))
+
   /// The arguments of an instance on `cluster`'s store, polling `standIn`.
   static func arguments(_ cluster: PostgresCluster, _ standIn: USGSStandIn) -> [String] {
     [
@@ -55,8 +60,10 @@ struct DaemonSharedStoreTests {
     for instance in instances { try await Self.waitForCount(instance, count) }
   }
 
-  @Test("one instance leads and polls, the others follow; SIGTERM hands the lead over, and the new leader polls")
-  func leaderFollowerReader() async throws {
+  @Test(
+    "one instance leads and polls, the others follow; SIGTERM hands the lead over, and the new leader polls",
+    arguments: Self.trials)
+  func leaderFollowerReader(trial: Int) async throws {
     try await withPostgresCluster { cluster in
       try await withUSGSStandIn { standIn in
         standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(25)))
@@ -95,10 +102,13 @@ struct DaemonSharedStoreTests {
               #expect(lag.map { $0 >= 0 } == true, "a follower that took in a change shows its lag")
 
               // SIGTERM: the leader resigns, and the follower takes over.
+              let stopped = ContinuousClock.now
               first.child.send(signal: SIGTERM)
+              try await second.child.waitForLine(timeout: .seconds(30)) { $0.contains("leads, in term 2") }
+              let takeover = ContinuousClock.now - stopped
+              #expect(takeover <= .seconds(2), "the follower led \(takeover) after the SIGTERM")
               #expect(await first.child.waitForExit() == 0)
               #expect(first.child.printed.contains { $0.contains("resigned the lease (term 1)") })
-              try await second.child.waitForLine(timeout: .seconds(30)) { $0.contains("leads, in term 2") }
               // The status shows the term once the follower stopped following.
               let epoch = try await poll(until: .now + .seconds(10), every: .milliseconds(50)) {
                 try await Self.store(second)?["epoch"] as? Int == 2 ? true : nil
@@ -141,24 +151,30 @@ struct DaemonSharedStoreTests {
     try #require(Double(try await cluster.psql("SELECT extract(epoch FROM clock_timestamp())")))
   }
 
-  /// Runs `body` with two instances on a fresh store: `first` leads, has
-  /// polled 10 quakes, and `second` follows with them; every move of the
-  /// change head is logged (``logHeadMoves(_:)``).
+  /// Runs `body` with three instances on a fresh store: `first` leads and
+  /// has polled 10 quakes, `second` follows with them, and `reader`
+  /// (`candidate: false`) too; every move of the change head is logged
+  /// (``logHeadMoves(_:)``).
   static func withLeaderAndFollower(
-    _ body: (PostgresCluster, USGSStandIn, QuakesdProcess, QuakesdProcess) async throws -> Void
+    _ body: (PostgresCluster, USGSStandIn, QuakesdProcess, QuakesdProcess, QuakesdProcess) async throws -> Void
   ) async throws {
     try await withPostgresCluster { cluster in
       try await withUSGSStandIn { standIn in
         standIn.setFeed("all_day", body: SyntheticFeed.body(ids: SyntheticFeed.ids(10)))
-        let (a, b) = try (TemporaryDirectory(), TemporaryDirectory())
-        defer { [a, b].forEach { $0.remove() } }
+        let (a, b, c) = try (TemporaryDirectory(), TemporaryDirectory(), TemporaryDirectory())
+        defer { [a, b, c].forEach { $0.remove() } }
         let arguments = Self.arguments(cluster, standIn)
         try await withQuakesd(in: a, arguments: arguments, environment: Self.environment(cluster)) { first in
           try await first.child.waitForLine { $0.contains("polled all_day: 10 inserted") }
           try await Self.logHeadMoves(cluster)
           try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
-            try await Self.waitForCount(second, 10)
-            try await body(cluster, standIn, first, second)
+            try await withQuakesd(
+              in: c, arguments: arguments, environment: Self.environment(cluster, ["QUAKESD_CANDIDATE": "false"])
+            ) { reader in
+              try await Self.waitForCount(second, 10)
+              try await Self.waitForCount(reader, 10)
+              try await body(cluster, standIn, first, second, reader)
+            }
           }
         }
       }
@@ -178,21 +194,26 @@ struct DaemonSharedStoreTests {
     try await follower.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
   }
 
-  @Test("kill -9 the leader: a follower leads once the lease expires, and commits in the next term within 18 s")
-  func killedLeader() async throws {
-    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+  @Test(
+    "kill -9 the leader: a follower leads once the lease expires, and commits in the next term within 18 s",
+    arguments: Self.trials)
+  func killedLeader(trial: Int) async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       let killed = try await Self.databaseNow(cluster)
       try await Self.kill(first, thenLeads: second, while: standIn, serves: 12)
       try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 2 inserted") }
       let delay = try #require(try await Self.firstCommit(of: 2, after: killed, cluster))
       #expect(delay <= 18, "the first commit of term 2 came \(delay) s after the kill")
       #expect(try await Self.count(second) == 12, "nothing lost")
+      try await Self.waitForCount(reader, 12)
     }
   }
 
-  @Test("SIGSTOP the leader, then SIGCONT: a follower takes over; the old leader steps down and commits nothing more")
-  func stoppedLeader() async throws {
-    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+  @Test(
+    "SIGSTOP the leader, then SIGCONT: a follower takes over; the old leader steps down and commits nothing more",
+    arguments: Self.trials)
+  func stoppedLeader(trial: Int) async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       first.child.send(signal: SIGSTOP)
       standIn.setFeed(
         "all_day",
@@ -215,15 +236,16 @@ struct DaemonSharedStoreTests {
         try await Self.store(first)?["role"] as? String == "follower" ? true : nil
       }
       #expect(role == true, "the old leader follows")
-      // The new leader's next batch reaches the old one.
-      try await Self.batch(polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second])
+      // The new leader's next batch reaches the old one, and the reader.
+      try await Self.batch(
+        polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second, reader])
     }
   }
 
   @Test(
     "cut the leader off from PostgreSQL for 60 s, then heal: a follower takes over, the old one steps down and commits nothing",
-    .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.absent)))
-  func partitionedLeader() async throws {
+    .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.absent)), arguments: Self.trials)
+  func partitionedLeader(trial: Int) async throws {
     try await withNetworkNamespace { namespace in
       try await withPostgresCluster(alsoListeningOn: namespace.serverAddress) { cluster in
         try await withUSGSStandIn(host: namespace.serviceAddress) { standIn in
@@ -286,9 +308,11 @@ struct DaemonSharedStoreTests {
     }
   }
 
-  @Test("PostgreSQL restarted under load: every instance reconnects and catches up, and nothing is lost")
-  func restartedStore() async throws {
-    try await Self.withLeaderAndFollower { cluster, standIn, first, second in
+  @Test(
+    "PostgreSQL restarted under load: every instance reconnects and catches up, and nothing is lost",
+    arguments: Self.trials)
+  func restartedStore(trial: Int) async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       // Load: the leader is asked to poll a new batch again and again, the
       // follower to count, while the server crashes and comes back.
       let load = Task {
@@ -318,7 +342,8 @@ struct DaemonSharedStoreTests {
       _ = await load.value
       // Whoever leads now writes the last batch, and both take it in.
       let leader = try await Self.store(first)?["role"] as? String == "leader" ? first : second
-      try await Self.batch(polledBy: leader, after: standIn, serves: 200, minute: 500, reaching: [first, second])
+      try await Self.batch(
+        polledBy: leader, after: standIn, serves: 200, minute: 500, reaching: [first, second, reader])
       #expect(try await cluster.psql("SELECT count(*) FROM quakes") == "200")
       let roles = [try await Self.store(first)?["role"] as? String, try await Self.store(second)?["role"] as? String]
       #expect(roles.sorted { ($0 ?? "") < ($1 ?? "") } == ["follower", "leader"], "one leads, one follows: \(roles)")
@@ -327,7 +352,7 @@ struct DaemonSharedStoreTests {
 
   @Test("a follower's watchers see the leader's changes, through their filters too, as the leader's watchers do")
   func followersWatch() async throws {
-    try await Self.withLeaderAndFollower { _, standIn, first, second in
+    try await Self.withLeaderAndFollower { _, standIn, first, second, _ in
       // Quakes of the last hour: inside the follower's live window, where
       // its state holds each quake as it was before a change.
       let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -403,8 +428,10 @@ struct DaemonSharedStoreTests {
     }
   }
 
-  @Test("alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill")
-  func alertsOnce() async throws {
+  @Test(
+    "alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill",
+    arguments: Self.trials)
+  func alertsOnce(trial: Int) async throws {
     try await Self.withAlerting(quakes: 10) { cluster, receiver, standIn, arguments, a, b in
       func delivered(_ count: Int) async throws {
         let done = try await poll(until: .now + .seconds(60), every: .milliseconds(100)) {
@@ -427,8 +454,10 @@ struct DaemonSharedStoreTests {
     }
   }
 
-  @Test("kill an instance during a delivery: another sends it again once the claim ends, same key, counted as a repeat")
-  func killedDuringADelivery() async throws {
+  @Test(
+    "kill an instance during a delivery: another sends it again once the claim ends, same key, counted as a repeat",
+    arguments: Self.trials)
+  func killedDuringADelivery(trial: Int) async throws {
     // A claim lasts the attempt's timeout and 30 s for the hosts' clocks.
     try await Self.withAlerting(quakes: 1, webhook: #"{url: "URL", timeout: 1s}"#) {
       cluster, receiver, _, arguments, a, b in

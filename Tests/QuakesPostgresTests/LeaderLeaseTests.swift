@@ -26,15 +26,15 @@ struct LeaderLeaseTests {
   }()
 
   /// A store on `cluster`'s TCP port, with its password.
-  static func store(_ cluster: PostgresCluster, idleTransactionTimeout: Duration = .seconds(15)) async throws
-    -> PostgresStore
-  {
+  static func store(
+    _ cluster: PostgresCluster, idleTransactionTimeout: Duration = .seconds(15), readTimeout: Duration = .seconds(20)
+  ) async throws -> PostgresStore {
     let location = try PostgresLocation(
       url: "postgresql://\(cluster.user)@127.0.0.1:\(cluster.port)/postgres?sslmode=disable", environment: [:],
       userName: "nobody")
     return try await PostgresStore(
       location: location, password: cluster.password, idleTransactionTimeout: idleTransactionTimeout,
-      logger: Self.logger)
+      readTimeout: readTimeout, logger: Self.logger)
   }
 
   /// Ends the live term as the database's clock would: its expiry moves into the past.

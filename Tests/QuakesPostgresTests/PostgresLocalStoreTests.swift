@@ -152,6 +152,15 @@ struct PostgresLocalStoreTests {
       }
       #expect(Set(sinceStart.diff.inserted.map(\.id)) == ["a", "b", "d"] && sinceStart.diff.updated.isEmpty)
 
+      // Deleted again (a retention rule and a client at once), c keeps the
+      // record of the change that removed it: a follower behind it needs it.
+      try await local.deleteLocalQuakeMutation(quakeId: "c")
+      guard case .changed(let sinceSecond, _) = try await local.changes(after: 2, liveSince: nil) else {
+        Issue.record("changes after the second are read")
+        return
+      }
+      #expect(sinceSecond.diff.deleted == [c])
+
       // Two deletions later, c's removal (change 3) is pruned: a follower
       // that took in change 2 no longer finds it, and loads anew.
       try await local.deleteLocalQuakeMutation(quakeId: "a")
@@ -252,17 +261,45 @@ struct PostgresLocalStoreTests {
   @Test("a cursor's snapshot outlives the store's idle limit: a client may pause between pages")
   func cursorPauses() async throws {
     try await withPostgresCluster { cluster in
-      let store = try await LeaderLeaseTests.store(cluster, idleTransactionTimeout: .seconds(1))
+      let store = try await LeaderLeaseTests.store(
+        cluster, idleTransactionTimeout: .seconds(1), readTimeout: .seconds(1))
       let local = try await Self.leading(store)
       let quakes = (0..<5).map { Self.quake("q\($0)", milliseconds: Int64($0) * 1_000) }
       try await local.didFetchRemoteQuakesMutation(
         feed: .allDay, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
       let cursor = try await local.quakesCursor(QuakesQuery(sort: .time, order: .forward), pageSize: 2)
       var read = try #require(try await cursor.next())
-      // Past the idle limit, by the server's clock, which ends idle writers.
+      // Past the idle limit, by the server's clock, which ends idle
+      // writers, and past the read timeout, which gives up other reads.
       try await Task.sleep(for: .seconds(2))
       while let page = try await cursor.next() { read += page }
       #expect(read.map(\.id) == ["q0", "q1", "q2", "q3", "q4"])
+      await store.close()
+    }
+  }
+
+  @Test("a read the server does not answer in time fails with an error that says so, and reading goes on after")
+  func readGivenUp() async throws {
+    try await withPostgresCluster { cluster in
+      let store = try await LeaderLeaseTests.store(cluster, readTimeout: .seconds(1))
+      let local = PostgresLocalStore(store: store)
+      // A session that keeps every reader of the change head waiting for 6 s.
+      let locking = Task {
+        try await cluster.psql(
+          "BEGIN; LOCK TABLE quakesd_head IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;")
+      }
+      let locked = try await poll(until: .now + .seconds(10), every: .milliseconds(20)) {
+        try await cluster.psql(
+          "SELECT count(*) FROM pg_locks WHERE relation = 'quakesd_head'::regclass AND mode = 'AccessExclusiveLock'"
+            + " AND granted") == "1" ? true : nil
+      }
+      try #require(locked == true)
+      let asked = ContinuousClock.now
+      let error = await #expect(throws: PostgresStoreError.self) { try await local.head() }
+      #expect(error?.description.contains("did not answer within 1 s") == true, "\(error.map { "\($0)" } ?? "")")
+      #expect(ContinuousClock.now - asked < .seconds(4), "given up before the server answered")
+      _ = try await locking.value
+      #expect(try await local.head().sequence == 0, "the next read is answered")
       await store.close()
     }
   }

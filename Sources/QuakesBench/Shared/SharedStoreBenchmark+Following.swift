@@ -162,7 +162,9 @@ extension SharedStoreBenchmark {
         var (leader, follower) = (Samples(), Samples())
         for index in 0..<(requests + 3) {
           let request = Data(question.request(number * 100_000 + index).utf8)
-          for (connection, isLeader) in [(toLeader, true), (toFollower, false)] {
+          // In turn, each side first every other round: neither warms the store for the other.
+          let sides = [(toLeader, true), (toFollower, false)]
+          for (connection, isLeader) in index.isMultiple(of: 2) ? sides : sides.reversed() {
             let start = ContinuousClock.now
             try connection.send(request)
             let line = try connection.readLine(until: .now + .seconds(60))

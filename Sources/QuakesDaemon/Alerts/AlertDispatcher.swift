@@ -261,6 +261,7 @@ actor AlertDispatcher {
     }
     let channel = configuration.alertRules.first(where: { $0.name == delivery.rule })?.channels
       .first(where: { $0.name == delivery.channel })
+    let repeats: Bool
     do {
       var retry = policy.retryDelay(afterAttempt: number) ?? policy.firstRetry
       if self.outbox.isShared, let channel {
@@ -269,16 +270,8 @@ actor AlertDispatcher {
         retry = max(retry, channel.longestAttempt + Self.sharedClaimMargin)
       }
       let retryAt = startedAt.addingTimeInterval(retry.seconds)
-      let repeats = try await self.outbox.beginAlertAttempt(
+      repeats = try await self.outbox.beginAlertAttempt(
         firing: delivery.firing, channel: delivery.channel, number: number, startedAt: startedAt, retryAt: retryAt)
-      if repeats {
-        self.metrics?.alertRepeated()
-        self.logger.notice(
-          """
-          alert delivery \(delivery.key) is tried again after an attempt its quakesd was killed during: \
-          the receiver may get it twice, with the same Idempotency-Key
-          """)
-      }
     } catch is AlertDeliveryTaken {
       // Another quakesd of a shared store delivers it.
       return
@@ -288,6 +281,17 @@ actor AlertDispatcher {
         "cannot record the start of alert delivery \(delivery.key): \(errorMessage(error)); trying it in \(Int(Self.unrecordedRetry)) s"
       )
       return
+    }
+    if repeats {
+      // Counted as it is sent: a receiver may have the delivery already.
+      // (Each sending after the interrupted attempt counts, a second one
+      // after a stop took the first back too: it may reach the receiver.)
+      self.metrics?.alertRepeated()
+      self.logger.notice(
+        """
+        alert delivery \(delivery.key) is tried again after an attempt its quakesd was killed during: \
+        the receiver may get it twice, with the same Idempotency-Key
+        """)
     }
     let clock = ContinuousClock.now
     let outcome: ChannelOutcome

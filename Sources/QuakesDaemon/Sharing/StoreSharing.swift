@@ -103,8 +103,8 @@ final class StoreSharing: Sendable {
         leading = Task {
           // What the last leader wrote first, then the writes of its own.
           await self.catchUp(store)
-          try? await store.dispatch(action: .daemon(.didChangeRole(writes: true)))
           guard !Task.isCancelled else { return }
+          try? await store.dispatch(action: .daemon(.didChangeRole(writes: true)))
           await withDiscardingTaskGroup { group in
             group.addTask { await work() }
             group.addTask { await self.watchHead() }
@@ -119,6 +119,8 @@ final class StoreSharing: Sendable {
         leading?.cancel()
         await leading?.value
         leading = nil
+        // Again: the term's task may have said it writes after the first.
+        try? await store.dispatch(action: .daemon(.didChangeRole(writes: false)))
         if following == nil { following = Task { await self.follow(store) } }
       }
     }
