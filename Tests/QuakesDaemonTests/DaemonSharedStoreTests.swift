@@ -62,7 +62,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "one instance leads and polls, the others follow; SIGTERM hands the lead over, and the new leader polls",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func leaderFollowerReader(trial: Int) async throws {
     try await withPostgresCluster { cluster in
       try await withUSGSStandIn { standIn in
@@ -196,7 +196,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "kill -9 the leader: a follower leads once the lease expires, and commits in the next term within 18 s",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func killedLeader(trial: Int) async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       let killed = try await Self.databaseNow(cluster)
@@ -211,7 +211,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "SIGSTOP the leader, then SIGCONT: a follower takes over; the old leader steps down and commits nothing more",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func stoppedLeader(trial: Int) async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       first.child.send(signal: SIGSTOP)
@@ -244,7 +244,8 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "cut the leader off from PostgreSQL for 60 s, then heal: a follower takes over, the old one steps down and commits nothing",
-    .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.absent)), arguments: Self.trials)
+    .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.absent)), .serialized,
+    arguments: Self.trials)
   func partitionedLeader(trial: Int) async throws {
     try await withNetworkNamespace { namespace in
       try await withPostgresCluster(alsoListeningOn: namespace.serverAddress) { cluster in
@@ -310,7 +311,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "PostgreSQL restarted under load: every instance reconnects and catches up, and nothing is lost",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func restartedStore(trial: Int) async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
       // Load: the leader is asked to poll a new batch again and again, the
@@ -430,7 +431,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "alerts once across instances: the leader creates each firing once, one instance delivers it, across a kill",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func alertsOnce(trial: Int) async throws {
     try await Self.withAlerting(quakes: 10) { cluster, receiver, standIn, arguments, a, b in
       func delivered(_ count: Int) async throws {
@@ -456,7 +457,7 @@ struct DaemonSharedStoreTests {
 
   @Test(
     "kill an instance during a delivery: another sends it again once the claim ends, same key, counted as a repeat",
-    arguments: Self.trials)
+    .serialized, arguments: Self.trials)
   func killedDuringADelivery(trial: Int) async throws {
     // A claim lasts the attempt's timeout and 30 s for the hosts' clocks.
     try await Self.withAlerting(quakes: 1, webhook: #"{url: "URL", timeout: 1s}"#) {
