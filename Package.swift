@@ -358,7 +358,10 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesDataTests",
-      dependencies: ["QuakesModel", "QuakesData", "ImmutableData", "USGSStandIn"],
+      dependencies: [
+        "QuakesModel", "QuakesData", "ImmutableData", "USGSStandIn", "QuakesTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

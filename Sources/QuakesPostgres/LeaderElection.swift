@@ -39,8 +39,9 @@ public actor LeaderElection {
   /// live, so that two renewals can fail before the term ends.
   public nonisolated let interval: Duration
   /// How often a candidate asks for the lease: every second (or every
-  /// ``interval``, if shorter), so that a lease a leader resigned (SIGTERM)
-  /// is taken within a second, and one that expired within a second of its end.
+  /// ``interval``, if shorter), so that one that expired is taken within a
+  /// second of its end. A lease a leader resigned (SIGTERM) is announced,
+  /// and taken at once.
   public nonisolated let candidateInterval: Duration
   /// Every change of ``role``, from the first.
   public nonisolated let roles: AsyncStream<Role>
@@ -62,6 +63,12 @@ public actor LeaderElection {
   /// Stands for the lease until the calling task is cancelled; then resigns
   /// if it leads.
   public func run() async {
+    // A resignation is announced: a candidate asks at once, not at its next look.
+    let resigned = Wakeup()
+    let listening = Task { [store = self.lease.store] in
+      await store.listen(on: PostgresStore.leaseChannel) { resigned.signal() }
+    }
+    defer { listening.cancel() }
     var termEnds = Duration.zero
     while !Task.isCancelled {
       let asked = self.clock.now
@@ -100,11 +107,16 @@ public actor LeaderElection {
           }
         }
       }
-      do {
-        let wait = if case .leader = self.role { self.interval } else { self.candidateInterval }
-        try await self.clock.sleep(until: asked + wait)
-      } catch {
-        break
+      if case .leader = self.role {
+        do {
+          try await self.clock.sleep(until: asked + self.interval)
+        } catch {
+          break
+        }
+      } else {
+        await resigned.wait { [clock = self.clock, next = asked + self.candidateInterval] in
+          try await clock.sleep(until: next)
+        }
       }
     }
     if case .leader(let term) = self.role {

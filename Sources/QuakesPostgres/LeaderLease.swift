@@ -120,10 +120,14 @@ public struct LeaderLease: Sendable {
   /// - Throws: ``PostgresStoreError`` when the store cannot be reached.
   public func resign(_ term: Term) async throws {
     do {
+      // Announced, so that a candidate takes it at once, not at its next look.
       try await self.store.client.query(
         """
-        UPDATE quakesd_lease SET holder = NULL, expires_at = clock_timestamp()
-        WHERE id = 1 AND epoch = \(term.epoch) AND holder = \(term.holder)
+        WITH resigned AS (
+          UPDATE quakesd_lease SET holder = NULL, expires_at = clock_timestamp()
+          WHERE id = 1 AND epoch = \(term.epoch) AND holder = \(term.holder) RETURNING epoch
+        )
+        SELECT pg_notify(\(PostgresStore.leaseChannel), '') FROM resigned
         """, logger: self.store.logger)
     } catch {
       throw PostgresStore.translating(error, at: self.store.location)

@@ -75,7 +75,8 @@ struct DaemonSharedStoreTests {
           #expect(try await Self.store(first)?["role"] as? String == "leader")
           try await withQuakesd(in: b, arguments: arguments, environment: Self.environment(cluster)) { second in
             try await withQuakesd(
-              in: c, arguments: arguments, environment: Self.environment(cluster, ["QUAKESD_CANDIDATE": "false"])
+              in: c, arguments: arguments + ["--http-listen", "0"],
+              environment: Self.environment(cluster, ["QUAKESD_CANDIDATE": "false"])
             ) { reader in
               try await Self.waitForCount(second, 25)
               try await Self.waitForCount(reader, 25)
@@ -93,8 +94,13 @@ struct DaemonSharedStoreTests {
                   == "this quakesd follows a shared store and does not write it: send quakes.refresh to the leader "
                   + "(quakectl status shows each instance's role)")
 
-              // The leader's next batch reaches the others.
+              // The leader's next batch reaches the others, and a reader's FDSN event service.
               try await Self.batch(polledBy: first, after: standIn, serves: 30, minute: 1, reaching: [second, reader])
+              let service = try #require(
+                reader.child.printed.first { $0.contains("serving the FDSN event service on ") }?
+                  .split(separator: " ").last.map(String.init))
+              let counted = try await Command.run("/usr/bin/curl", ["-sS", service + "count"])
+              #expect(counted.output.trimmingCharacters(in: .whitespacesAndNewlines) == "30", "\(counted.errors)")
               // Counts come from the store; the follower's state takes the change in a moment later.
               let lag = try await poll(until: .now + .seconds(10), every: .milliseconds(50)) {
                 try await Self.store(second)?["lagSeconds"] as? Double
@@ -222,12 +228,15 @@ struct DaemonSharedStoreTests {
       try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 1 inserted") }
       // The old leader resumes believing it leads, and is asked to poll at once.
       let resumed = try await Self.databaseNow(cluster)
+      let continued = ContinuousClock.now
       first.child.send(signal: SIGCONT)
       let refresh = Task {
         _ = try? await first.control().call(
           #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
       }
       try await first.child.waitForLine(timeout: .seconds(30)) { $0.contains("stepped down from term 1") }
+      let steppedDown = ContinuousClock.now - continued
+      #expect(steppedDown <= .seconds(1), "the old leader stepped down \(steppedDown) after it resumed")
       _ = await refresh.value
       let late = try await cluster.psql(
         "SELECT count(*) FROM head_log WHERE epoch = 1 AND extract(epoch FROM at) > \(resumed)")

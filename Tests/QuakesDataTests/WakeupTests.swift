@@ -1,6 +1,7 @@
+import Clocks
+import QuakesModel
+import QuakesTestSupport
 import Testing
-
-@testable import QuakesDaemon
 
 /// A follower's wait for the store's announcement of a change: a signal
 /// ends it, one that came first ends the next at once, and so does a
@@ -33,5 +34,20 @@ struct WakeupTests {
     let waiting = Task { await wakeup.wait(atMost: .seconds(3_600)) }
     waiting.cancel()
     await waiting.value
+  }
+
+  @Test("a wait ended by a signal leaves nothing behind: the next one lasts its time, on a clock the test drives")
+  func nextWaitLastsItsTime() async throws {
+    let clock = TestClock()
+    let wakeup = Wakeup()
+    wakeup.signal()
+    await wakeup.wait { try await clock.sleep(for: .seconds(10)) }
+    let start = clock.now
+    let next = Task {
+      await wakeup.wait { try await clock.sleep(for: .seconds(10)) }
+      return clock.now
+    }
+    try await clock.advanceOnceSleeping(by: .seconds(10))
+    #expect(await next.value == start.advanced(by: .seconds(10)), "it ended when its time came, not at once")
   }
 }
