@@ -49,7 +49,8 @@ struct SharedStoreBenchmark {
       return 1
     }
     do {
-      let benchmark = SharedStoreBenchmark(rounds: max(1, rounds), batch: max(1, batch))
+      // Bounded so that the catalogue's size (batch × rounds) cannot overflow.
+      let benchmark = SharedStoreBenchmark(rounds: min(max(1, rounds), 1_000), batch: min(max(1, batch), 100_000))
       let markdown = try await benchmark.run()
       print(markdown)
       if let output { try markdown.write(toFile: output, atomically: true, encoding: .utf8) }
