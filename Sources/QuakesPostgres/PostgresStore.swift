@@ -12,7 +12,7 @@ public final class PostgresStore: Sendable {
   public let location: PostgresLocation
   let client: PostgresClient
   let logger: Logger
-  /// How long a read may take before it is given up (``read(timeout:_:)``).
+  /// How long a read may take before it is given up (``read(lasting:_:)``).
   let readTimeout: Duration
   private let running: Task<Void, Never>
 

@@ -220,35 +220,99 @@ struct DaemonSharedStoreTests {
     .serialized, arguments: Self.trials)
   func stoppedLeader(trial: Int) async throws {
     try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
+      let stopped = ContinuousClock.now
       first.child.send(signal: SIGSTOP)
       standIn.setFeed(
         "all_day",
         body: SyntheticFeed.body(ids: SyntheticFeed.ids(11), generated: SyntheticFeed.generated + 60_000))
-      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
-      try await second.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 1 inserted") }
-      // The old leader resumes believing it leads, and is asked to poll at once.
-      let resumed = try await Self.databaseNow(cluster)
-      let continued = ContinuousClock.now
-      first.child.send(signal: SIGCONT)
-      let refresh = Task {
-        _ = try? await first.control().call(
-          #"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
-      }
-      try await first.child.waitForLine(timeout: .seconds(30)) { $0.contains("stepped down from term 1") }
-      let steppedDown = ContinuousClock.now - continued
-      #expect(steppedDown <= .seconds(1), "the old leader stepped down \(steppedDown) after it resumed")
-      _ = await refresh.value
-      let late = try await cluster.psql(
-        "SELECT count(*) FROM head_log WHERE epoch = 1 AND extract(epoch FROM at) > \(resumed)")
-      #expect(late == "0", "no commit of term 1 after the old leader resumed")
-      let role = try await poll(until: .now + .seconds(10), every: .milliseconds(100)) {
-        try await Self.store(first)?["role"] as? String == "follower" ? true : nil
-      }
-      #expect(role == true, "the old leader follows")
-      // The new leader's next batch reaches the old one, and the reader.
+      try await Self.takesOver(second, from: stopped)
+      try await Self.resumes(first, committingNothingAfter: try await Self.databaseNow(cluster), cluster)
       try await Self.batch(
         polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second, reader])
     }
+  }
+
+  @Test(
+    "SIGSTOP the leader in the middle of a write: the server ends its transaction, a follower takes over, and the write never commits",
+    .serialized, arguments: Self.trials)
+  func stoppedMidWrite(trial: Int) async throws {
+    try await Self.withLeaderAndFollower { cluster, standIn, first, second, reader in
+      // Another session holds the quakes table, so that the leader's next
+      // write, begun with its term checked, waits inside its transaction.
+      let holder = Task {
+        try await cluster.psql("BEGIN; LOCK TABLE quakes IN EXCLUSIVE MODE; SELECT pg_sleep(120); COMMIT")
+      }
+      func locks(granted: Bool) async throws -> Int {
+        Int(
+          try await cluster.psql(
+            "SELECT count(*) FROM pg_locks WHERE relation = 'quakes'::regclass AND granted = \(granted)"
+              + (granted ? " AND mode = 'ExclusiveLock'" : ""))) ?? 0
+      }
+      try #require(
+        try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { try await locks(granted: true) > 0 }
+          == true, "the test holds the quakes table")
+      standIn.setFeed(
+        "all_day",
+        body: SyntheticFeed.body(ids: SyntheticFeed.ids(11), generated: SyntheticFeed.generated + 60_000))
+      _ = try await first.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day"}}"#)
+      try #require(
+        try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { try await locks(granted: false) > 0 }
+          == true, "the leader's write waits for the quakes table")
+
+      let (stopped, stoppedInDatabase) = (ContinuousClock.now, try await Self.databaseNow(cluster))
+      first.child.send(signal: SIGSTOP)
+      _ = try await cluster.psql(
+        "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'BEGIN; LOCK TABLE quakes%'")
+      _ = await holder.result
+      // The write's statement goes through, and its transaction then sits
+      // idle, its rows locked, waiting for a process that does not run.
+      let idle = try await poll(until: .now + .seconds(10), every: .milliseconds(20)) {
+        try await cluster.psql(
+          """
+          SELECT count(*) FROM pg_stat_activity
+          WHERE application_name = 'quakesd' AND state = 'idle in transaction' AND backend_xid IS NOT NULL
+          """) == "1" ? true : nil
+      }
+      try #require(idle == true, "the stopped leader's write holds its transaction open")
+      try await Self.takesOver(second, from: stopped)
+      try await Self.resumes(first, committingNothingAfter: stoppedInDatabase, cluster)
+      #expect(try await Self.count(first) == 11, "the new leader's commit of the quake, not the old one's")
+      try await Self.batch(
+        polledBy: second, after: standIn, serves: 12, minute: 2, reaching: [first, second, reader])
+    }
+  }
+
+  /// Waits until `follower` leads, in term 2, and has polled the quake the
+  /// stopped leader did not: within 18 s of `stopped`.
+  static func takesOver(_ follower: QuakesdProcess, from stopped: ContinuousClock.Instant) async throws {
+    try await follower.child.waitForLine(timeout: .seconds(60)) { $0.contains("leads, in term 2") }
+    let takeover = ContinuousClock.now - stopped
+    #expect(takeover <= .seconds(18), "the follower led \(takeover) after the leader stopped")
+    try await follower.child.waitForLine(timeout: .seconds(60)) { $0.contains("polled all_day: 1 inserted") }
+  }
+
+  /// SIGCONTs the stopped `leader`, which resumes believing it leads and
+  /// is asked to poll at once: it steps down within 1 s, follows, and no
+  /// commit of its term 1 lands after `since` (the database's clock).
+  static func resumes(
+    _ leader: QuakesdProcess, committingNothingAfter since: Double, _ cluster: PostgresCluster
+  ) async throws {
+    let continued = ContinuousClock.now
+    leader.child.send(signal: SIGCONT)
+    let refresh = Task {
+      _ = try? await leader.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day","wait":true}}"#)
+    }
+    try await leader.child.waitForLine(timeout: .seconds(30)) { $0.contains("stepped down from term 1") }
+    let steppedDown = ContinuousClock.now - continued
+    #expect(steppedDown <= .seconds(1), "the old leader stepped down \(steppedDown) after it resumed")
+    _ = await refresh.value
+    let late = try await cluster.psql(
+      "SELECT count(*) FROM head_log WHERE epoch = 1 AND extract(epoch FROM at) > \(since)")
+    #expect(late == "0", "no commit of term 1 after the old leader stopped or resumed")
+    let role = try await poll(until: .now + .seconds(10), every: .milliseconds(100)) {
+      try await Self.store(leader)?["role"] as? String == "follower" ? true : nil
+    }
+    #expect(role == true, "the old leader follows")
   }
 
   @Test(
