@@ -324,7 +324,9 @@ let package = Package(
     ),
     .testTarget(
       name: "QuakesFDSNTests",
-      dependencies: ["QuakesFDSN", "QuakesModel", "QuakesServer"],
+      dependencies: [
+        "QuakesFDSN", "QuakesModel", "QuakesServer", "QuakesData", "QuakesSQLite", "ImmutableData", "QuakesTestSupport",
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -13,3 +13,14 @@ public func poll<Value>(
     try await Task.sleep(for: interval)
   }
 }
+
+/// Whether `check` came true, looked at every `interval` until `deadline`
+/// as the form that waits for a value looks.
+///
+/// A check that answers `Bool` waits for `true`: given to the optional
+/// form, its `false` would be an answer, and the wait would end at once.
+public func poll(
+  until deadline: ContinuousClock.Instant, every interval: Duration, _ check: () async throws -> Bool
+) async throws -> Bool {
+  try await poll(until: deadline, every: interval) { try await check() ? true : nil } ?? false
+}

@@ -110,4 +110,32 @@ struct DaemonLimitsTests {
       #expect(sent < line.utf8.count, "closed before its line ended")
     }
   }
+
+  @Test(
+    "the open-file limit is checked against the sockets' clients and the HTTP faces' connections together",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "no prlimit on this machine"))
+  func openFilesCountHTTP() async throws {
+    // 4,200 files hold the sockets' 4,096 clients and 64 of quakesd's own,
+    // not also the FDSN service's 256 connections and the metrics' 16.
+    let launcher = ["/usr/bin/prlimit", "--nofile=4200:4200", "--"]
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for (extra, notice) in [
+      ([], nil),
+      (
+        ["--http-listen", "0", "--metrics-listen", "0"],
+        "at most 4200 open files: fewer clients than 4368 (4096 on the sockets, 272 over HTTP) fit at once"
+      ),
+    ] {
+      try await withQuakesd(
+        in: directory, arguments: ["--feed-base-url", "http://127.0.0.1:9/", "--feed", "all_day"] + extra,
+        launcher: launcher
+      ) { daemon in
+        // The check comes before the sockets listen, which withQuakesd waited for.
+        let said = daemon.child.printed.filter { $0.contains("open files") }
+        let expected = notice.map { ["notice quakesd: " + $0] } ?? []
+        #expect(said.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) } == expected, "\(extra)")
+      }
+    }
+  }
 }

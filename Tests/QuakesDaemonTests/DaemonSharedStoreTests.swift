@@ -248,16 +248,25 @@ struct DaemonSharedStoreTests {
             "SELECT count(*) FROM pg_locks WHERE relation = 'quakes'::regclass AND granted = \(granted)"
               + (granted ? " AND mode = 'ExclusiveLock'" : ""))) ?? 0
       }
-      try #require(
-        try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { try await locks(granted: true) > 0 }
-          == true, "the test holds the quakes table")
+      func held() async throws -> String {
+        try await cluster.psql(
+          """
+          SELECT string_agg(concat_ws(' ', l.mode, l.granted, a.application_name, a.state, left(a.query, 80)), '; ')
+          FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.relation = 'quakes'::regclass
+          """)
+      }
+      guard try await poll(until: .now + .seconds(30), every: .milliseconds(20), { try await locks(granted: true) > 0 })
+      else {
+        Issue.record("the test does not hold the quakes table: \(try await held()); \(holder)")
+        return
+      }
       standIn.setFeed(
         "all_day",
         body: SyntheticFeed.body(ids: SyntheticFeed.ids(11), generated: SyntheticFeed.generated + 60_000))
       _ = try await first.control().call(#"{"method":"quakes.refresh","params":{"feed":"all_day"}}"#)
       try #require(
-        try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { try await locks(granted: false) > 0 }
-          == true, "the leader's write waits for the quakes table")
+        try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { try await locks(granted: false) > 0 },
+        "the leader's write waits for the quakes table")
 
       let (stopped, stoppedInDatabase) = (ContinuousClock.now, try await Self.databaseNow(cluster))
       first.child.send(signal: SIGSTOP)

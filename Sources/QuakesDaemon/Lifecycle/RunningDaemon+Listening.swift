@@ -23,7 +23,8 @@ extension RunningDaemon {
     }
     var fdsn: FDSNHTTPServer?
     if let address = self.configuration.httpListen {
-      let service = FDSNEventService(catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents)
+      let service = FDSNEventService(
+        catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents, slots: parts.fdsnSlots)
       do {
         fdsn = try await FDSNHTTPServer.listen(
           host: address.host, port: address.port, service: service,
@@ -34,6 +35,9 @@ extension RunningDaemon {
         )
       }
     }
+    self.raiseOpenFiles(
+      forHTTP: (metrics == nil ? 0 : MetricsHTTPServer.maximumConnections)
+        + (fdsn == nil ? 0 : FDSNHTTPServer.limits.maximumConnections))
     let sockets = try await self.openSockets()
     if let metrics {
       self.logger.info("serving metrics on http://\(metrics.address)/metrics")
@@ -44,16 +48,24 @@ extension RunningDaemon {
     return Listening(sockets: sockets, metrics: metrics, fdsn: fdsn)
   }
 
+  /// Raises the open-file limit as far as it goes, and says so when the
+  /// sockets' clients, `http` connections of the HTTP faces and 64 files
+  /// of the daemon's own (the database, its readers, feeds) do not fit.
+  private func raiseOpenFiles(forHTTP http: Int) {
+    let clients = ServerLimits().maximumConnections + http
+    let openFiles = OpenFileLimit.raise()
+    if openFiles < clients + 64 {
+      self.logger.notice(
+        "at most \(openFiles) open files: fewer clients than \(clients) (\(ServerLimits().maximumConnections) on the sockets, \(http) over HTTP) fit at once"
+      )
+    }
+  }
+
   /// Serves `control.sock` and `query.sock`: the sockets systemd passed
   /// (socket activation), else new socket files in the runtime directory.
   ///
   /// - Throws: ``ConfigurationError`` when a socket cannot be served.
   private func openSockets() async throws -> [SocketServer] {
-    let maximumConnections = ServerLimits().maximumConnections
-    let openFiles = OpenFileLimit.raise()
-    if openFiles < maximumConnections + 64 {
-      self.logger.notice("at most \(openFiles) open files: fewer clients than \(maximumConnections) fit at once")
-    }
     let inherited: [SocketRole: CInt]
     do {
       inherited = try SocketActivation.inheritedSockets()

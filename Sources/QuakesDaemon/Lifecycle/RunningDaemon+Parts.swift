@@ -20,6 +20,8 @@ extension RunningDaemon {
     let catalogue: CatalogueReader
     /// Answers the requests of both sockets.
     let responder: RequestResponder
+    /// The long answers the FDSN service writes at once.
+    let fdsnSlots: AnswerSlots
 
     init(of daemon: RunningDaemon) {
       let configuration = daemon.configuration
@@ -44,8 +46,10 @@ extension RunningDaemon {
       let watchHub = WatchHub(
         store: daemon.store, reporter: reporter, metrics: daemon.metrics, logger: daemon.logger)
       let connections = ConnectionCount()
+      let (listSlots, fdsnSlots) = (AnswerSlots(count: 4), AnswerSlots(count: 4))
       let metricsSource = MetricsSource(
-        metrics: daemon.metrics, reporter: reporter, connections: connections, watchHub: watchHub)
+        metrics: daemon.metrics, reporter: reporter, connections: connections, watchHub: watchHub,
+        longAnswers: [("socket", listSlots), ("fdsn", fdsnSlots)])
       let catalogue = CatalogueReader(
         store: daemon.store, database: daemon.database.catalogue, progress: daemon.listener.progress)
       let answering = RequestResponder.Parts(
@@ -53,7 +57,8 @@ extension RunningDaemon {
         reporter: reporter, listCache: listCache, watchHub: watchHub,
         refresher: FeedPoller(store: daemon.store), backup: daemon.database.backup, reloader: reloader,
         metrics: daemon.metrics, metricsText: metricsSource,
-        alerts: AlertQueries(outbox: daemon.database.outbox, configuration: current, dispatcher: dispatcher))
+        alerts: AlertQueries(outbox: daemon.database.outbox, configuration: current, dispatcher: dispatcher),
+        listSlots: listSlots)
       self.limits = limits
       self.current = current
       self.reloader = reloader
@@ -64,6 +69,7 @@ extension RunningDaemon {
       self.metricsSource = metricsSource
       self.catalogue = catalogue
       self.responder = RequestResponder(store: daemon.store, parts: answering, logger: daemon.logger)
+      self.fdsnSlots = fdsnSlots
     }
   }
 }

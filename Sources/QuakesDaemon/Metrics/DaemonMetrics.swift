@@ -104,6 +104,7 @@ public final class DaemonMetrics: RequestMetrics {
     static let pageCacheSize = "quakesd_database_page_cache_limit_bytes"
     static let clients = "quakesd_clients_connected"
     static let watchers = "quakesd_watchers"
+    static let longAnswers = "quakesd_long_answers"
     static let fdsnRequests = "quakesd_fdsn_requests_total"
     static let historyWindows = "quakesd_history_windows_total"
     static let historyEventsFetched = "quakesd_history_events_fetched_total"
@@ -174,6 +175,10 @@ public final class DaemonMetrics: RequestMetrics {
     gauge(Name.quakesInMemory, [], Double(sample.quakesInMemory))
     gauge(Name.clients, [], Double(sample.clients))
     gauge(Name.watchers, [], Double(sample.watchers))
+    for answers in sample.longAnswers {
+      gauge(Name.longAnswers, [("face", answers.face), ("state", "writing")], Double(answers.writing))
+      gauge(Name.longAnswers, [("face", answers.face), ("state", "waiting")], Double(answers.waiting))
+    }
     if let size = sample.databaseBytes { gauge(Name.databaseSize, [], Double(size)) }
     if let size = sample.writeAheadLogBytes { gauge(Name.writeAheadLogSize, [], Double(size)) }
     if let size = sample.pageCacheBytes { gauge(Name.pageCacheSize, [], Double(size)) }

@@ -14,6 +14,14 @@ struct MetricsSample: Sendable {
     let interval: Duration?
   }
 
+  /// One face's long answers (``AnswerSlots``): those written now, and
+  /// those waiting for a slot.
+  struct LongAnswers: Sendable {
+    let face: String
+    let writing: Int
+    let waiting: Int
+  }
+
   let startedAt: Date
   let quakesCached: Int
   /// The quakes of the state's live window (the rest is in the database only).
@@ -23,6 +31,7 @@ struct MetricsSample: Sendable {
   let pageCacheBytes: Int?
   let clients: Int
   let watchers: Int
+  var longAnswers: [LongAnswers] = []
   let feeds: [Feed]
   /// This quakesd's part in a shared store; `nil` for a store of its own.
   var store: StatusResult.Store? = nil

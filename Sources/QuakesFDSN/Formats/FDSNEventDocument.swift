@@ -20,11 +20,16 @@ package actor FDSNEventDocument {
   /// document is gone.
   private let slot: AnswerSlots.Slot?
   private var next = Part.opening
+  /// The page read before the answer began, written after the opening.
+  private var first: [Quake]?
   /// The events written so far.
   private var written = 0
 
-  init(format: FDSNFormat, cursor: any QuakesCursor, now: Date, slot: AnswerSlots.Slot? = nil) {
+  /// The document of `first`, a page already read from `cursor`, then of
+  /// the pages `cursor` gives.
+  init(format: FDSNFormat, first: [Quake], cursor: any QuakesCursor, now: Date, slot: AnswerSlots.Slot? = nil) {
     self.writer = FDSNEventWriter(format: format, now: now)
+    self.first = first
     self.cursor = cursor
     self.slot = slot
   }
@@ -41,7 +46,10 @@ package actor FDSNEventDocument {
       self.next = .events
       self.writer.appendOpening(to: &bytes)
     case .events:
-      guard let quakes = try await self.cursor.next() else {
+      var page = self.first
+      self.first = nil
+      if page == nil { page = try await self.cursor.next() }
+      guard let quakes = page else {
         self.next = .done
         try self.writer.appendClosing(count: self.written, to: &bytes)
         return bytes

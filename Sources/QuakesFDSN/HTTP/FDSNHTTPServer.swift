@@ -80,7 +80,8 @@ package struct FDSNHTTPServer: Sendable {
     let host = head.headers.first(name: "Host") ?? address
     let tags = head.headers["If-None-Match"]
     let response = await service.respond(
-      to: head.uri, host: host, ifNoneMatch: tags.isEmpty ? nil : tags.joined(separator: ", "))
+      to: head.uri, host: host, ifNoneMatch: tags.isEmpty ? nil : tags.joined(separator: ", "),
+      headOnly: head.method == .HEAD)
     var headers = HTTPHeaders()
     if let contentType = response.contentType { headers.add(name: "Content-Type", value: contentType) }
     if let tag = response.entityTag {
@@ -98,6 +99,8 @@ package struct FDSNHTTPServer: Sendable {
       return HTTPAnswer(
         status: status, headers: headers,
         body: .pieces(AsyncThrowingStream(unfolding: { try await document.nextPiece().map { ByteBuffer(bytes: $0) } })))
+    case .omitted:
+      return HTTPAnswer(status: status, headers: headers, body: .pieces(AsyncThrowingStream { $0.finish() }))
     }
   }
 }

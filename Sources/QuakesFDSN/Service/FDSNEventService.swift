@@ -22,24 +22,30 @@ package struct FDSNEventService: Sendable {
   let instance: String
   /// The long answers written at once, each from a cursor of its own
   /// (a thread and a connection to the database).
-  let slots = AnswerSlots(count: 4)
+  let slots: AnswerSlots
   /// The events of one page: an answer of more is written from a cursor.
   static let pageSize = 256
 
-  package init(catalogue: CatalogueReader, limitCeiling: Int = 20_000, startedAt: Date = Date()) {
+  package init(
+    catalogue: CatalogueReader, limitCeiling: Int = 20_000, slots: AnswerSlots = AnswerSlots(count: 4),
+    startedAt: Date = Date()
+  ) {
     self.catalogue = catalogue
+    self.slots = slots
     self.limitCeiling = limitCeiling
     self.instance = String(Timestamp.milliseconds(startedAt), radix: 36)
   }
 
-  /// The answer to a `GET` (or `HEAD`) of `target` (path and query, as
-  /// sent), which came for `host` (the `Host` header; the WADL and the
-  /// error documents name it), with `ifNoneMatch` (the `If-None-Match`
-  /// header), if any: `query` and `count` answer 304 when it names the
-  /// cache's `ETag`, that is, when the cache has not changed since.
-  package func respond(to target: String, host: String, ifNoneMatch: String? = nil, now: Date = Date()) async
-    -> FDSNResponse
-  {
+  /// The answer to a `GET` (or `HEAD`, `headOnly`) of `target` (path and
+  /// query, as sent), which came for `host` (the `Host` header; the WADL
+  /// and the error documents name it), with `ifNoneMatch` (the
+  /// `If-None-Match` header), if any: `query` and `count` answer 304 when
+  /// it names the cache's `ETag`, that is, when the cache has not changed
+  /// since. A `HEAD` of a long answer opens no cursor: its body would not
+  /// be sent (``FDSNResponse/Body/omitted``).
+  package func respond(
+    to target: String, host: String, ifNoneMatch: String? = nil, headOnly: Bool = false, now: Date = Date()
+  ) async -> FDSNResponse {
     let base = "http://\(host)\(Self.root)"
     let (path, query) = Self.split(target)
     do throws(FDSNRequestError) {
@@ -59,7 +65,8 @@ package struct FDSNEventService: Sendable {
           return FDSNResponse(status: 304, contentType: nil, body: .text(""), entityTag: tag)
         }
         var response =
-          resource == "query" ? try await self.events(request, now: now) : try await self.count(request)
+          resource == "query"
+          ? try await self.events(request, headOnly: headOnly, now: now) : try await self.count(request)
         response.entityTag = tag
         return response
       case "version": return .text(FDSNServiceDocuments.version + "\n")
@@ -88,9 +95,13 @@ package struct FDSNEventService: Sendable {
   /// An answer of one page (``pageSize`` events) is read and written at
   /// once, in one write; a longer one is written from a cursor over a
   /// snapshot of the cache, a page at a time as the client takes them
-  /// (``FDSNEventDocument``). Without a `limit`, more matches than the
+  /// (``FDSNEventDocument``), whose first page is read before the answer
+  /// begins: a cache emptied since the first look (a purge, a delete)
+  /// still answers `nodata`. Without a `limit`, more matches than the
   /// ceiling are refused before anything is written.
-  private func events(_ request: FDSNEventRequest, now: Date) async throws(FDSNRequestError) -> FDSNResponse {
+  private func events(_ request: FDSNEventRequest, headOnly: Bool, now: Date) async throws(FDSNRequestError)
+    -> FDSNResponse
+  {
     let quakes: [Quake]
     if let id = request.eventID {
       quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
@@ -112,20 +123,19 @@ package struct FDSNEventService: Sendable {
       }
       let isWhole = !page.hasMore || first.limit == request.query.limit
       guard isWhole, page.quakes.count <= query.limit ?? .max else {
+        guard !headOnly else {
+          return FDSNResponse(status: 200, contentType: request.format.contentType, body: .omitted, entityTag: nil)
+        }
         let slot = await self.slots.take()
         let cursor = try await self.read { try await self.catalogue.cursor(query, pageSize: Self.pageSize) }
-        let document = FDSNEventDocument(format: request.format, cursor: cursor, now: now, slot: slot)
+        guard let first = try await self.read({ try await cursor.next() }) else { return try Self.noData(request) }
+        let document = FDSNEventDocument(format: request.format, first: first, cursor: cursor, now: now, slot: slot)
         return FDSNResponse(
           status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
       }
       quakes = page.quakes
     }
-    if quakes.isEmpty {
-      if request.noData == .notFound {
-        throw FDSNRequestError("No data matches the request.", status: 404)
-      }
-      return .noContent
-    }
+    if quakes.isEmpty { return try Self.noData(request) }
     let bytes: [UInt8]
     do {
       bytes = try FDSNEventWriter(format: request.format, now: now).whole(quakes)
@@ -133,6 +143,12 @@ package struct FDSNEventService: Sendable {
       throw FDSNRequestError("The events cannot be written as \(request.format.rawValue): \(error)", status: 500)
     }
     return FDSNResponse(status: 200, contentType: request.format.contentType, body: .bytes(bytes), entityTag: nil)
+  }
+
+  /// The answer when no event matches `request`: 204, or 404 as `nodata` asks.
+  private static func noData(_ request: FDSNEventRequest) throws(FDSNRequestError) -> FDSNResponse {
+    guard request.noData != .notFound else { throw FDSNRequestError("No data matches the request.", status: 404) }
+    return .noContent
   }
 
   /// How many events `request` matches: plain text, or USGS's JSON with `format=geojson`.

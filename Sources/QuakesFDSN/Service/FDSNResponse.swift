@@ -8,6 +8,9 @@ package struct FDSNResponse: Sendable {
     /// A short answer's events, written at once (with a `Content-Length`).
     case bytes([UInt8])
     case events(FDSNEventDocument)
+    /// The events of a long answer to a `HEAD`, which are not read: sent
+    /// as `events` would be (chunked), but empty.
+    case omitted
   }
 
   /// The HTTP status.

@@ -71,7 +71,7 @@ extension RequestResponder {
 
   /// Every match of `query`, which has no limit, streamed from a cursor.
   private func stream(_ query: QuakesQuery, for request: Request) async throws(ProtocolError) -> Response {
-    let slot = await self.listSlots.take()
+    let slot = await self.parts.listSlots.take()
     let cursor = try await self.catalogue.cursor(query, pageSize: ListReplyPieces.quakesPerLine)
     do {
       let encoder = try ListReplyEncoder(

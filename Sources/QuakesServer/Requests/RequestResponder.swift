@@ -47,12 +47,16 @@ package struct RequestResponder: Sendable {
     package var metricsText: (any MetricsText)?
     /// Answers `alerts.*`; `nil` when the daemon serves no outbox.
     package var alerts: (any AlertAnswering)?
+    /// Lists with no limit streamed at once, each from a cursor of its own
+    /// (a thread, a connection, a snapshot); the FDSN service has its own.
+    package var listSlots: AnswerSlots
 
     package init(
       catalogue: CatalogueReader, reporter: StatusReporter, listCache: ListCache, watchHub: WatchHub,
       refresher: any FeedRefreshing, backup: any BackupStreaming, reloader: (any ConfigurationReloading)? = nil,
       metrics: (any RequestMetrics)? = nil,
-      metricsText: (any MetricsText)? = nil, alerts: (any AlertAnswering)? = nil
+      metricsText: (any MetricsText)? = nil, alerts: (any AlertAnswering)? = nil,
+      listSlots: AnswerSlots = AnswerSlots(count: 4)
     ) {
       self.catalogue = catalogue
       self.reporter = reporter
@@ -64,6 +68,7 @@ package struct RequestResponder: Sendable {
       self.metrics = metrics
       self.metricsText = metricsText
       self.alerts = alerts
+      self.listSlots = listSlots
     }
   }
 
@@ -72,10 +77,6 @@ package struct RequestResponder: Sendable {
   let logger: Logger
   /// `quakes.delete` requests, one at a time (``OneAtATime``).
   let deletes = OneAtATime()
-  /// Lists with no limit streamed at once, each from a cursor of its own
-  /// (a thread, a connection, a snapshot); the FDSN service has as many.
-  let listSlots = AnswerSlots(count: 4)
-
   package init(store: Store<QuakesState, QuakesAction>, parts: Parts, logger: Logger) {
     self.store = store
     self.parts = parts
