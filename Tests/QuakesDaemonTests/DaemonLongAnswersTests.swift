@@ -73,7 +73,7 @@ struct DaemonLongAnswersTests {
         let answer = try await head.readToEnd(before: .now + .seconds(10))
         #expect(answer?.hasPrefix("HTTP/1.1 200 OK\r\n") == true, "\(answer ?? "no answer")")
         #expect(answer?.lowercased().contains("transfer-encoding: chunked") == true)
-        #expect(answer?.hasSuffix("\r\n\r\n") == true, "no body")
+        #expect(answer?.range(of: "\r\n\r\n")?.upperBound == answer?.endIndex, "the head alone, no body")
       }
       // One disconnects in the middle of its answer: the fifth takes its slot.
       stalled.removeFirst()
