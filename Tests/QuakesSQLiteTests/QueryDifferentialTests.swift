@@ -30,15 +30,10 @@ import USGSStandIn
   func databaseAnswersAsTheSelector() async throws {
     let seed = Self.environment("QUAKES_SQL_DIFFERENTIAL_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
     let cases = Self.environment("QUAKES_SQL_DIFFERENTIAL_CASES").flatMap { Int($0) } ?? Self.defaultCases
-    var random = SplitMix64(seed: seed)
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let store = try SQLiteLocalStore(path: directory.file())
-    let quakes = RandomCatalogue.quakes(count: Self.catalogueSize, using: &random)
-    try await store.didFetchRemoteQuakesMutation(
-      feed: .allMonth, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
-    let state = try await Self.loadedState(from: store)
-    try #require(state.selectQuakesCount() == quakes.count, "seed \(seed)")
+    let (store, state) = try await Self.catalogue(seed: seed, in: directory)
+    try #require(state.selectQuakesCount() == Self.catalogueSize, "seed \(seed)")
 
     var failures = 0
     for index in 0..<cases {
@@ -64,6 +59,50 @@ import USGSStandIn
       }
     }
     try store.close()
+  }
+
+  @Test("the newest or oldest few bounded in time alone, read on the calling thread, as the list selector reads them")
+  func briefWalksOfTime() async throws {
+    let seed = Self.environment("QUAKES_SQL_DIFFERENTIAL_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (store, state) = try await Self.catalogue(seed: seed, in: directory)
+    var failures = 0
+    for index in 0..<300 where failures < 5 {
+      var caseRandom = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+      let query = RandomQuery.briefWalkOfTime(using: &caseRandom)
+      try #require(SQLiteLocalStore.isBriefWalkOfTime(query), "seed \(seed), case \(index): \(query)")
+      var expected = state.selectQuakesPage(query)
+      expected.matched = nil
+      let actual = try await store.quakesPage(query, countingMatches: false)
+      if let difference = actual.difference(from: expected) {
+        Issue.record("seed \(seed), case \(index): \(difference)\n\(query)")
+        failures += 1
+      }
+    }
+    // Any other filter, no limit, a large one, or another order is read off the calling thread.
+    var filtered = QuakesQuery(limit: 10)
+    filtered.filter.minMagnitude = 4
+    for other in [
+      filtered, QuakesQuery(limit: nil), QuakesQuery(limit: -1), QuakesQuery(limit: 900, offset: 200),
+      QuakesQuery(sort: .magnitude, limit: 10),
+    ] {
+      #expect(!SQLiteLocalStore.isBriefWalkOfTime(other), "\(other)")
+    }
+    try store.close()
+  }
+
+  /// A store in `directory` holding the random catalogue of `seed`, and
+  /// the state the daemon makes of it.
+  private static func catalogue(seed: UInt64, in directory: TemporaryDirectory) async throws
+    -> (SQLiteLocalStore, QuakesState)
+  {
+    var random = SplitMix64(seed: seed)
+    let store = try SQLiteLocalStore(path: directory.file())
+    let quakes = RandomCatalogue.quakes(count: Self.catalogueSize, using: &random)
+    try await store.didFetchRemoteQuakesMutation(
+      feed: .allMonth, record: FeedRecord(), diff: QuakesDiff(inserted: quakes))
+    return (store, try await Self.loadedState(from: store))
   }
 
   /// The state the daemon makes of what the store holds: its load action,

@@ -18,6 +18,14 @@ extension FDSNServiceBenchmark.Result {
         "- \(question.title): quakesd replies/s \(ours.rate.raw(0)), p50 \(ours.p50.raw(2)); datasette replies/s \(peer.rate.raw(0)), p50 \(peer.p50.raw(2))"
       )
     }
+    let floor = LoadFigures(self.floor)
+    var floorTable = MarkdownTable("server", "replies/s", "p50 / p99, ms")
+    if let ours = self.ours[.newest100].map(LoadFigures.init), !floor.isEmpty {
+      floorTable.add("quakesd", ours.rate.text(0), "\(ours.p50.text(2)) / \(ours.p99.text(2))")
+      floorTable.add(
+        "the stand-in, sending quakesd's answer from memory", floor.rate.text(0),
+        "\(floor.p50.text(2)) / \(floor.p99.text(2))")
+    }
     var long = MarkdownTable("format", "first event, ms", "last byte, ms", "MiB", "quakesd's memory rise, MiB")
     for answer in self.longAnswers {
       long.add(
@@ -47,6 +55,15 @@ extension FDSNServiceBenchmark.Result {
       ```
 
       \(loads.text)
+
+      What this machine allows for the newest 100 under the same load (32 connections, one request in \
+      flight on each, rounds taking turns with the others): the bytes of quakesd's answer to the first \
+      request, \(floor.isEmpty ? "not measured" : "the same each time"), sent from memory by the stand-in \
+      for USGS (`usgs-standin --no-gzip`: one swift-nio handler on the event loop, with no database, no \
+      encoding and no task behind it). It is a floor, not a peer: quakesd, which also reads and writes \
+      the 100 events, cannot answer faster than a server that only sends them.
+
+      \(floorTable.text)
 
       A long answer: \(self.events.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \
       events in each format (`limit`, with `http-max-events` raised to match), one request at a time over \

@@ -72,6 +72,8 @@ struct FDSNServiceBenchmark {
   struct Result {
     var ours: [Question: [LoadGenerator.Outcome]] = [:]
     var peer: [Question: [LoadGenerator.Outcome]] = [:]
+    /// The same load on a server that only sends quakesd's answer (``floor(runner:distinct:)``).
+    var floor: [LoadGenerator.Outcome] = []
     var longAnswers: [LongAnswer] = []
     var events = 0
   }
@@ -111,6 +113,9 @@ struct FDSNServiceBenchmark {
             result.ours[question, default: []].append(outcome)
           }
         ]
+        if question == .newest100 {
+          runs.append { result.floor.append(try await self.floor(runner: runner, distinct: distinct)) }
+        }
         if let peerPort = self.peerPort {
           runs.append {
             try await LoadRunner.settle(port: peerPort, probe: "/quakes/quakes.json?_size=1&_shape=array")

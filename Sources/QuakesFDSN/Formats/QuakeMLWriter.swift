@@ -40,7 +40,7 @@ enum QuakeMLWriter {
   /// quakesd's CPU here, most of it in appending strings).
   static func write(_ quake: Quake, to xml: inout [UInt8]) {
     let key = Self.identifier(quake.id)
-    let network = quake.catalog.network
+    let network = quake.network
     xml.append("<event publicID=\"smi:quakesd/event/", text: key, "\">")
     if let place = quake.place, !place.isEmpty {
       xml.append("<description><type>earthquake name</type><text>", escaped: place, "</text></description>")

@@ -114,9 +114,13 @@ package struct HTTPListener: Sendable {
         case .end:
           guard let head = request else { continue }
           request = nil
-          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.answering)
+          // Told, not awaited: each event is a job on the connection's
+          // event loop, which runs it before the answer's writes (queued
+          // after it), and waiting for it cost two thread switches each (a
+          // profile of 32 connections asking for 100 events).
+          connection.channel.triggerUserOutboundEvent(AnswerProgress.answering, promise: nil)
           let answer = await handler(head, client)
-          try? await connection.channel.triggerUserOutboundEvent(AnswerProgress.writing)
+          connection.channel.triggerUserOutboundEvent(AnswerProgress.writing, promise: nil)
           guard try await Self.write(answer, to: head, on: outbound) else { return }
         }
       }

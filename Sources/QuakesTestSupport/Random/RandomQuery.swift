@@ -32,6 +32,17 @@ package enum RandomQuery {
       offset: Self.offset(using: &random))
   }
 
+  /// A random query for the newest or oldest few, bounded in time alone:
+  /// what the SQLite store reads on the calling thread.
+  package static func briefWalkOfTime(using random: inout SplitMix64) -> QuakesQuery {
+    var filter = QuakesQuery.Filter()
+    filter.since = random.maybe(0.5) { Self.date(using: &$0) }
+    filter.until = random.maybe(0.5) { Self.date(using: &$0) }
+    return QuakesQuery(
+      filter: filter, sort: .time, order: random.pick(QuakesQuery.Order.allCases),
+      limit: random.next(below: 301), offset: random.chance(0.5) ? 0 : random.next(below: 700))
+  }
+
   /// A random filter; with `newerFields`, also the filters added for the
   /// FDSN service (`updatedAfter`, `alert`, a ring), which draw from
   /// `random` too, so that leaving them out keeps a test's scenario the
