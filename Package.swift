@@ -336,6 +336,7 @@ let package = Package(
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSwift

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import Testing
 
 @testable import QuakesServer
@@ -52,6 +53,27 @@ struct HTTPListenerClockTests {
     #expect(
       !Self.isOpen(channel),
       "once the answer is made, silence closes the connection: a client that stops reading a long answer")
+  }
+
+  @Test("over the HTTP codec, a whole request is being answered, and its answer's head starts the idle clock again")
+  func progressFromTheCodec() throws {
+    let channel = try Self.channel()
+    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+    try channel.pipeline.syncOperations.addHandler(AnswerProgressMarker())
+    try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: a\r\n"))
+    channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+    try channel.writeInbound(ByteBuffer(string: "\r\n"))
+    #expect(
+      try channel.readInbound(as: HTTPServerRequestPart.self).map { if case .head = $0 { true } else { false } } == true
+    )
+    channel.embeddedEventLoop.advanceTime(by: .seconds(600))
+    channel.pipeline.fireUserInboundEventTriggered(IdleStateHandler.IdleStateEvent.all)
+    #expect(
+      Self.isOpen(channel), "a whole request, answered for ten minutes: past the deadline, called idle, still open")
+    try channel.writeOutbound(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok)))
+    #expect(Self.isOpen(channel))
+    channel.pipeline.fireUserInboundEventTriggered(IdleStateHandler.IdleStateEvent.all)
+    #expect(!Self.isOpen(channel), "once the answer's head is on its way, silence closes the connection")
   }
 
   @Test("without the answer's progress, the deadline runs on through a slow answer")
