@@ -48,13 +48,15 @@ public final class PostgresCluster: Sendable {
     -> PostgresCluster
   {
     guard let programs = Self.programs else { throw Failure(description: Self.absent) }
-    var template = Array("/tmp/quakesd-postgres-XXXXXX".utf8CString)
+    await Self.reapOrphans(programs: programs)
+    var template = Array("\(Self.parent)/\(Self.prefix)XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Failure(description: "mkdtemp: \(String(cString: strerror(errno)))")
     }
     let directory = String(cString: made)
     let asRoot = geteuid() == 0
     do {
+      try "\(getpid())\n".write(toFile: "\(directory)/\(Self.ownerFile)", atomically: false, encoding: .utf8)
       let password = "throwaway-\(UInt32.random(in: 0...UInt32.max))"
       try "\(password)\n".write(toFile: "\(directory)/password", atomically: false, encoding: .utf8)
       if asRoot { try Self.handToPostgres(directory) }
@@ -129,7 +131,7 @@ public final class PostgresCluster: Sendable {
   }
 
   /// Runs a PostgreSQL program, as `postgres` when the test runs as root.
-  private static func run(_ program: String, _ arguments: String...) async throws {
+  static func run(_ program: String, _ arguments: String...) async throws {
     let result =
       geteuid() == 0
       ? try await Command.run("runuser", ["-u", "postgres", "--", program] + arguments)
