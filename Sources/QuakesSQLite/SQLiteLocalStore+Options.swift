@@ -13,7 +13,7 @@ extension SQLiteLocalStore {
     /// full disk would (tests use it to simulate one).
     package var maximumPageCount: Int?
     /// The page cache of the reading connections together, in bytes: each
-    /// of the ``maximumReaders`` gets its share (at least SQLite's least,
+    /// of the ``maximumReaders`` and of the ``ThisThreadReaders`` gets its share (at least SQLite's least,
     /// 10 pages). The writer keeps SQLite's default between batches and
     /// grows it for a large one (``PageCacheForBatch``).
     package var pageCacheBytes: Int
@@ -31,10 +31,12 @@ extension SQLiteLocalStore {
     /// How many read-only connections answer queries at once.
     static let maximumReaders = 4
 
-    /// The `cache_size` of each reading connection, in KiB: at least 1,
-    /// and at most 1 TiB, which SQLite's 32-bit setting holds.
+    /// The `cache_size` of each reading connection (the pool's and
+    /// ``ThisThreadReaders``'), in KiB: at least 1, and at most 1 TiB,
+    /// which SQLite's 32-bit setting holds.
     var readerCacheKibibytes: Int {
-      Swift.min(Swift.max(1, self.pageCacheBytes / Self.maximumReaders / 1024), 1 << 30)
+      let readers = Self.maximumReaders + ThisThreadReaders.count
+      return Swift.min(Swift.max(1, self.pageCacheBytes / readers / 1024), 1 << 30)
     }
 
     /// The size the `-wal` file is truncated to after a checkpoint, so that

@@ -32,7 +32,7 @@ extension SQLiteLocalStore {
     // quakesd's CPU in thread switches). Read on the calling thread, as
     // ``quake(id:)`` is.
     do {
-      return try self.readOnThisThread { db in
+      return try await self.readOnThisThread { db in
         try Self.page(query, statements, countingMatches: false, prepared: prepared, in: db)
       }
     } catch {
@@ -47,9 +47,12 @@ extension SQLiteLocalStore {
   package static func isBriefWalkOfTime(_ query: QuakesQuery) -> Bool {
     var unbounded = query.filter
     (unbounded.since, unbounded.until) = (nil, nil)
-    // A negative limit is SQLite's "no limit".
-    guard let limit = query.limit, limit >= 0, query.offset >= 0 else { return false }
-    return query.sort == .time && unbounded == QuakesQuery.Filter() && limit + query.offset <= 1_000
+    // A negative limit is SQLite's "no limit"; a client's limit and offset
+    // may be any integers, whose sum must not trap.
+    guard let limit = query.limit, (0...1_000).contains(limit), (0...1_000 - limit).contains(query.offset) else {
+      return false
+    }
+    return query.sort == .time && unbounded == QuakesQuery.Filter()
   }
 
   /// The page of `query` (``quakesPage(_:countingMatches:)``), read in `db`.
@@ -146,7 +149,7 @@ extension SQLiteLocalStore {
       // (GRDB's blocking read), not through a hop to a reader's queue and
       // back, which costs more than the read (a profile of 32 × 4
       // pipelined gets: most of the time in thread switches).
-      return try self.readOnThisThread { db in
+      return try await self.readOnThisThread { db in
         try QuakeRows(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).next()
       }
     } catch {
@@ -180,11 +183,13 @@ extension SQLiteLocalStore {
     }
   }
 
-  /// Runs `read` in a read transaction of a reading connection, blocking
-  /// the calling thread meanwhile (GRDB's synchronous read: a function
-  /// that is not `async` gets it).
-  private func readOnThisThread<T>(_ read: (Database) throws -> T) throws -> T {
-    try self.writer.read(read)
+  /// Runs `read` in a read transaction on the calling thread, blocking it
+  /// meanwhile, on a connection of ``ThisThreadReaders`` (never one of the
+  /// pool's, which could wait for ever); through the pool when none is free
+  /// (or the store is in memory, and has none).
+  private func readOnThisThread<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    if let readers = self.thisThreadReaders, let value = try readers.read(read) { return value }
+    return try await self.writer.read(read)
   }
 
   /// Runs `read` in one read transaction with the functions `statements`

@@ -52,11 +52,14 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   let retentionRowsRead = Mutex(0)
   /// The statements of queries each reading connection keeps prepared.
   let preparedQueries = PreparedQueries()
+  /// The connections of the reads done on the calling thread; `nil` in memory.
+  let thisThreadReaders: ThisThreadReaders?
 
-  private init(path: String?, writer: any DatabaseWriter, options: Options) {
+  private init(path: String?, writer: any DatabaseWriter, options: Options, thisThreadReaders: ThisThreadReaders?) {
     self.path = path
     self.writer = writer
     self.options = options
+    self.thisThreadReaders = thisThreadReaders
     self.identity = path.flatMap(FileIdentity.init(path:))
   }
 
@@ -81,14 +84,16 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// Opens the database at `path` with `options` (tests and benchmarks).
   package convenience init(path: String, options: Options) throws {
     let writer: DatabasePool
+    let thisThreadReaders: ThisThreadReaders
     do {
       try Self.inspectExistingFile(path: path, options: options)
       writer = try DatabasePool(path: path, configuration: options.configuration())
       try Self.migrate(writer, path: path)
+      thisThreadReaders = try ThisThreadReaders(path: path, configuration: options.configuration(readonly: true))
     } catch {
       throw SQLiteLocalStoreError.translating(error, path: path, operation: .open, busyTimeout: options.busyTimeout)
     }
-    self.init(path: path, writer: writer, options: options)
+    self.init(path: path, writer: writer, options: options, thisThreadReaders: thisThreadReaders)
   }
 
   /// A store that keeps the database in memory: for tests and `--ephemeral`
@@ -100,7 +105,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
     do {
       let writer = try DatabaseQueue(configuration: options.configuration())
       try Self.migrate(writer, path: Self.inMemoryPath)
-      return SQLiteLocalStore(path: nil, writer: writer, options: options)
+      return SQLiteLocalStore(path: nil, writer: writer, options: options, thisThreadReaders: nil)
     } catch {
       throw SQLiteLocalStoreError.translating(
         error, path: Self.inMemoryPath, operation: .open, busyTimeout: options.busyTimeout)
@@ -113,6 +118,7 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   /// - Throws: ``SQLiteLocalStoreError`` when SQLite cannot close it now.
   public func close() throws {
     do {
+      try self.thisThreadReaders?.close()
       try self.writer.close()
     } catch {
       throw self.translating(error, .close)

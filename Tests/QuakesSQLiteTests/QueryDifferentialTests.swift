@@ -85,10 +85,14 @@ import USGSStandIn
     filtered.filter.minMagnitude = 4
     for other in [
       filtered, QuakesQuery(limit: nil), QuakesQuery(limit: -1), QuakesQuery(limit: 900, offset: 200),
-      QuakesQuery(sort: .magnitude, limit: 10),
+      QuakesQuery(sort: .magnitude, limit: 10), QuakesQuery(limit: .max, offset: 1),
+      QuakesQuery(limit: 1, offset: .max),
     ] {
       #expect(!SQLiteLocalStore.isBriefWalkOfTime(other), "\(other)")
     }
+    // A client's limit and offset may be any integers: asked, not trapped on.
+    let huge = try await store.quakesPage(QuakesQuery(limit: .max, offset: 1), countingMatches: false)
+    #expect(huge.quakes.count == Self.catalogueSize - 1)
     try store.close()
   }
 

@@ -76,6 +76,16 @@ struct HTTPListenerClockTests {
     #expect(!Self.isOpen(channel), "once the answer's head is on its way, silence closes the connection")
   }
 
+  @Test("a connection that cannot take more bytes is closed when called idle, even while an answer is in the making")
+  func unwritableWhileAnswering() throws {
+    let channel = try Self.channel()
+    try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\n\r\n"))
+    channel.pipeline.triggerUserOutboundEvent(AnswerProgress.answering, promise: nil)
+    channel.isWritable = false
+    channel.pipeline.fireUserInboundEventTriggered(IdleStateHandler.IdleStateEvent.all)
+    #expect(!Self.isOpen(channel), "its client reads nothing: the answer would wait for it for good")
+  }
+
   @Test("without the answer's progress, the deadline runs on through a slow answer")
   func withoutProgress() throws {
     let channel = try Self.channel()
