@@ -12,7 +12,7 @@ import Testing
 /// time) have connections of their own: with every connection of the
 /// shared pool held by slow questions, they are answered all the same
 /// rather than blocking a cooperative thread on the pool.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ThisThreadReadersTests {
   /// How many slow questions hold a connection.
   final class Held: Sendable {
@@ -52,15 +52,6 @@ struct ThisThreadReadersTests {
         }
       }.start()
     }
-    // Were the reads below to wait for the pool, they would wait for
-    // these, and block every cooperative thread: a valve on a thread of
-    // its own lets them go after 10 s, so that such a failure is a
-    // failure, not a hang (the reads must not need it).
-    Thread {
-      Thread.sleep(forTimeInterval: 10)
-      guard held.open() else { return }
-      for _ in 0..<slow { release.signal() }
-    }.start()
     // However it ends, the slow questions go (a signal more than they
     // wait for is harmless), before the store closes, which waits for them.
     defer { for _ in 0..<slow { release.signal() } }
@@ -68,6 +59,15 @@ struct ThisThreadReadersTests {
       held.count.withLock { $0 } == SQLiteLocalStore.Options.maximumReaders
     }
     try #require(holding, "the slow questions hold the pool")
+    // Were the reads below to wait for the pool, they would wait for
+    // these, and block every cooperative thread: a valve on a thread of
+    // its own lets them go 60 s after they hold it, so that such a failure is a
+    // failure, not a hang (the reads must not need it).
+    Thread {
+      Thread.sleep(forTimeInterval: 60)
+      guard held.open() else { return }
+      for _ in 0..<slow { release.signal() }
+    }.start()
     // As many at once as there are connections of their own.
     async let first = store.quake(id: "q7")
     async let newest = store.quakesPage(QuakesQuery(limit: 5), countingMatches: false)
