@@ -87,6 +87,8 @@ let package = Package(
         "QuakesModel",
         "QuakesData",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // sqlite3_progress_handler, which GRDB does not wrap (BoundedRead).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strictSwift
     ),
@@ -326,6 +328,7 @@ let package = Package(
       name: "QuakesFDSNTests",
       dependencies: [
         "QuakesFDSN", "QuakesModel", "QuakesServer", "QuakesData", "QuakesSQLite", "ImmutableData", "QuakesTestSupport",
+        "USGSStandIn",
       ],
       swiftSettings: strictSwift
     ),

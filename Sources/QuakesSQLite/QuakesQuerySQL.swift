@@ -164,9 +164,10 @@ struct QuakesQuerySQL: Sendable {
   }
 
   /// Reads the page as `plan` says: the columns ``QuakesTable/quake(at:)``
-  /// reads, in order.
-  func pageSQL(_ plan: Plan) -> String {
-    let columns = QuakesTable.columns.joined(separator: ", ")
+  /// reads, in order, or the `id` alone when `idsOnly` (which a walk of the
+  /// time or the magnitude index reads without a look at the table).
+  func pageSQL(_ plan: Plan, idsOnly: Bool = false) -> String {
+    let columns = idsOnly ? "id" : QuakesTable.columns.joined(separator: ", ")
     let page = " ORDER BY \(self.ordering) LIMIT ? OFFSET ?"
     switch plan {
     case .full:

@@ -18,12 +18,48 @@ extension SQLiteLocalStore {
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
   ///   or holds a row the store cannot read back.
   public func quakesPage(_ query: QuakesQuery, countingMatches: Bool = true) async throws -> QuakesPage {
+    try await self.readingPage(of: query, countingMatches: countingMatches) { statements, prepared, db in
+      try Self.page(query, statements, countingMatches: countingMatches, prepared: prepared, in: db)
+    }
+  }
+
+  /// The page of `query` with the quakes `isKept` keeps named by id alone:
+  /// the page's ids read first (from the index alone when it holds the
+  /// order, as the time index does), then each other quake's row by its
+  /// id, in the same transaction. ``quakesPage(_:countingMatches:)``'s
+  /// quakes, in its order.
+  ///
+  /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read,
+  ///   or holds a row the store cannot read back.
+  public func quakesPage(_ query: QuakesQuery, keeping isKept: @escaping @Sendable (Quake.ID) -> Bool) async throws
+    -> QuakesSparsePage
+  {
+    try await self.readingPage(of: query, countingMatches: false) { statements, prepared, db in
+      let (ids, hasMore) = try Self.pageRows(query, statements, prepared: prepared, idsOnly: true, in: db) {
+        try RowReader(statement: $0, table: "quakes", columns: ["id"]).text(0)
+      }
+      let entries = try ids.map { id -> QuakesSparsePage.Entry in
+        guard !isKept(id) else { return .kept(id) }
+        guard let quake = try QuakeRows(db.cachedStatement(sql: QuakesTable.selectOneSQL), arguments: [id]).next()
+        else {
+          throw ColumnValueError(description: "quakes: the row of \(id) was not found by its id (its index is damaged)")
+        }
+        return .read(quake)
+      }
+      return QuakesSparsePage(entries: entries, hasMore: hasMore)
+    }
+  }
+
+  /// What `read` gives of the page of `query`: through the pool, or on
+  /// the calling thread for a brief walk of time that counts nothing.
+  private func readingPage<T: Sendable>(
+    of query: QuakesQuery, countingMatches: Bool,
+    _ read: @escaping @Sendable (QuakesQuerySQL, PreparedQueries, Database) throws -> T
+  ) async throws -> T {
     let statements = QuakesQuerySQL(query)
     let prepared = self.preparedQueries
     guard !countingMatches, Self.isBriefWalkOfTime(query) else {
-      return try await self.reading(with: statements) { db in
-        try Self.page(query, statements, countingMatches: countingMatches, prepared: prepared, in: db)
-      }
+      return try await self.reading(with: statements) { db in try read(statements, prepared, db) }
     }
     // The newest (or oldest) few, bounded in time alone: a walk of the
     // time index that reads the page and one row more, which takes less
@@ -32,9 +68,7 @@ extension SQLiteLocalStore {
     // quakesd's CPU in thread switches). Read on the calling thread, as
     // ``quake(id:)`` is.
     do {
-      return try await self.readOnThisThread { db in
-        try Self.page(query, statements, countingMatches: false, prepared: prepared, in: db)
-      }
+      return try await self.readOnThisThread { db in try read(statements, prepared, db) }
     } catch {
       throw self.translating(error, .read)
     }
@@ -65,26 +99,35 @@ extension SQLiteLocalStore {
       ? try Int.fetchOne(
         prepared.statement(statements.countSQL, of: statements, in: db), arguments: statements.countArguments) ?? 0
       : nil
-    var quakes: [Quake] = []
+    let (quakes, hasMore) = try Self.pageRows(query, statements, prepared: prepared, idsOnly: false, in: db) {
+      try QuakesTable.quake(at: $0)
+    }
+    return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre, hasMore: hasMore)
+  }
+
+  /// What `row` reads of each row of the page of `query` (the columns of
+  /// ``QuakesQuerySQL/pageSQL(_:idsOnly:)``), and whether more match: the
+  /// page's ``attempts(for:_:in:)`` read in turn until one answers it.
+  private static func pageRows<Value>(
+    _ query: QuakesQuery, _ statements: QuakesQuerySQL, prepared: PreparedQueries, idsOnly: Bool, in db: Database,
+    _ row: (Statement) throws -> Value
+  ) throws -> (rows: [Value], hasMore: Bool) {
+    var rows: [Value] = []
     let attempts = try Self.attempts(for: query, statements, in: db)
     for (index, (statements, plan)) in attempts.enumerated() {
-      quakes = []
-      let rows = try QuakeRows(
-        prepared.statement(statements.pageSQL(plan), of: statements, in: db),
-        arguments: statements.pageArguments(plan))
-      while let quake = try rows.next() {
-        quakes.append(quake)
+      rows = []
+      let statement = try prepared.statement(statements.pageSQL(plan, idsOnly: idsOnly), of: statements, in: db)
+      let cursor = try Row.fetchCursor(statement, arguments: statements.pageArguments(plan))
+      while try cursor.next() != nil {
+        rows.append(try row(statement))
       }
       // An attempt before the last answers when the page and the quake
       // after it were within it.
-      guard index < attempts.count - 1, let size = statements.pageSize, quakes.count <= size else { break }
+      guard index < attempts.count - 1, let size = statements.pageSize, rows.count <= size else { break }
     }
-    var hasMore = false
-    if let size = statements.pageSize, quakes.count > size {
-      quakes.removeLast(quakes.count - size)
-      hasMore = true
-    }
-    return QuakesPage(matched: matched, quakes: quakes, origin: query.filter.near?.centre, hasMore: hasMore)
+    guard let size = statements.pageSize, rows.count > size else { return (rows, false) }
+    rows.removeLast(rows.count - size)
+    return (rows, true)
   }
 
   /// The reads that may answer the page of `query`, cheapest first; the
@@ -133,10 +176,26 @@ extension SQLiteLocalStore {
   /// - Throws: ``SQLiteLocalStoreError`` when the database cannot be read.
   public func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
     let statements = QuakesQuerySQL(QuakesQuery(filter: filter))
-    return try await self.reading(with: statements) { [prepared = self.preparedQueries] db in
+    let count: @Sendable (Database) throws -> Int = { [prepared = self.preparedQueries] db in
       try Int.fetchOne(
         prepared.statement(statements.countSQL, of: statements, in: db), arguments: statements.countArguments) ?? 0
     }
+    // A few thousand matches are counted in less than a hop to a reader's
+    // queue and back takes: tried on the calling thread, within a bound
+    // (a profile of 32 connections counting M4+ in a million: two fifths
+    // of quakesd's CPU in thread switches).
+    do {
+      if let readers = self.thisThreadReaders, case let steps = self.options.countStepsOnThisThread, steps > 0,
+        let counted = try readers.read({ db in
+          try Self.withFunctions(of: statements, in: db) { try BoundedRead.value(in: db, steps: steps, count) }
+        }), let counted
+      {
+        return counted
+      }
+    } catch {
+      throw self.translating(error, .read)
+    }
+    return try await self.reading(with: statements, count)
   }
 
   /// The quake whose id is `id`, if the database holds it.
@@ -199,14 +258,19 @@ extension SQLiteLocalStore {
     _ read: @escaping @Sendable (Database) throws -> T
   ) async throws -> T {
     do {
-      return try await self.writer.read { db in
-        for function in statements.functions { db.add(function: function) }
-        defer { for function in statements.functions { db.remove(function: function) } }
-        return try read(db)
-      }
+      return try await self.writer.read { db in try Self.withFunctions(of: statements, in: db) { try read(db) } }
     } catch {
       throw self.translating(error, .read)
     }
+  }
+
+  /// What `read` gives with the functions `statements` need registered in `db`.
+  private static func withFunctions<T>(of statements: QuakesQuerySQL, in db: Database, _ read: () throws -> T) rethrows
+    -> T
+  {
+    for function in statements.functions { db.add(function: function) }
+    defer { for function in statements.functions { db.remove(function: function) } }
+    return try read()
   }
 }
 

@@ -133,7 +133,7 @@ struct ConfigurationResolutionTests {
       "QUAKESD_MAX_FEED_SIZE": "1GiB", "QUAKESD_IDLE_TIMEOUT": "1h", "QUAKESD_DATABASE_CACHE": "64MiB",
       "QUAKESD_RETENTION": "[{keep: 30d}]",
       "QUAKESD_METRICS_LISTEN": "9464", "QUAKESD_HTTP_LISTEN": "0.0.0.0:8080", "QUAKESD_HTTP_MAX_EVENTS": "500",
-      "QUAKESD_HTTP_RATE_LIMIT": "2.5",
+      "QUAKESD_HTTP_EVENT_CACHE": "2MiB", "QUAKESD_HTTP_RATE_LIMIT": "2.5",
       "QUAKESD_ALERTS": "{big: {min-magnitude: 6, on: [new, deleted]}}",
       "QUAKESD_ALERT_ATTEMPTS": "3", "QUAKESD_ALERT_RETRY_DELAY": "2s",
       "QUAKESD_FDSN_BASE_URL": "https://mirror.example/fdsn", "QUAKESD_FDSN_INTERVAL": "1.5s",
@@ -158,6 +158,7 @@ struct ConfigurationResolutionTests {
     #expect(configuration.metricsListen?.description == "127.0.0.1:9464", "a port alone is on the loopback address")
     #expect(configuration.httpListen?.description == "0.0.0.0:8080", "another address is written out")
     #expect(configuration.httpMaxEvents == 500)
+    #expect(configuration.httpEventCacheBytes == 2 << 20)
     #expect(configuration.httpRateLimit == 2.5)
     #expect(configuration.syncOptions.alerts.map(\.name) == ["big"])
     #expect(configuration.syncOptions.alerts.first?.triggers == [.new, .deleted])
@@ -484,6 +485,20 @@ struct ConfigurationResolutionTests {
   func badRateLimits(text: String) {
     let message = self.message("http-rate-limit: \"\(text)\"\n")
     #expect(message.contains("allowed: off, or requests a second from 0.01 to 100000"), "\(message)")
+  }
+
+  @Test("http-event-cache: 0 keeps no texts; a size up to 1GiB; 8MiB by default")
+  func eventCache() throws {
+    #expect(try self.resolve("").configuration.httpEventCacheBytes == 8 << 20)
+    #expect(try self.resolve("http-event-cache: 0\n").configuration.httpEventCacheBytes == 0)
+    #expect(try self.resolve("http-event-cache: 1GiB\n").configuration.httpEventCacheBytes == 1 << 30)
+    #expect(try self.resolve("http-event-cache: 500kB\n").configuration.httpEventCacheBytes == 500_000)
+  }
+
+  @Test("http-event-cache refuses what is no size up to 1GiB", arguments: ["-1", "1025MiB", "2GiB", "00x", "much", ""])
+  func badEventCaches(text: String) {
+    let message = self.message("http-event-cache: \"\(text)\"\n")
+    #expect(message.contains("allowed: 0 (none), or a size up to 1GiB such as 8MiB"), "\(message)")
   }
 
   @Test("http-max-events: a whole number from 1 to 1000000", arguments: ["0", "1000001", "-5", "2.5", "many", ""])

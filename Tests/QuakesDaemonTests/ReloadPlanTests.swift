@@ -15,7 +15,8 @@ struct ReloadPlanTests {
     .stateDirectory: "/srv/elsewhere/state", .runtimeDirectory: "/srv/elsewhere/run",
     .feedBaseURL: "http://mirror.example/feeds/", .metricsListen: "127.0.0.1:9999",
     .fdsnBaseURL: "http://mirror.example/fdsn/", .databaseCache: "256MiB", .httpListen: "8080",
-    .httpMaxEvents: "100", .httpRateLimit: "off", .store: "postgresql://quakesd@db.example.org/quakes",
+    .httpMaxEvents: "100", .httpEventCache: "0", .httpRateLimit: "off",
+    .store: "postgresql://quakesd@db.example.org/quakes",
     .candidate: "false",
   ]
 

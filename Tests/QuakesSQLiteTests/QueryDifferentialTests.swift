@@ -96,6 +96,66 @@ import USGSStandIn
     try store.close()
   }
 
+  @Test(
+    "a page with some quakes named by id alone: the selector's quakes in its order, those kept by id, the others whole")
+  func sparsePages() async throws {
+    let seed = Self.environment("QUAKES_SQL_DIFFERENTIAL_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (store, state) = try await Self.catalogue(seed: seed, in: directory)
+    var failures = 0
+    var kept = 0
+    for index in 0..<500 where failures < 5 {
+      var caseRandom = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+      let query =
+        caseRandom.chance(0.3) ? RandomQuery.briefWalkOfTime(using: &caseRandom) : RandomQuery.query(using: &caseRandom)
+      // About half the quakes are kept, by a hash of the id and the case.
+      let salt = caseRandom.next()
+      let isKept: @Sendable (Quake.ID) -> Bool = { id in
+        id.utf8.reduce(salt) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } % 2 == 0
+      }
+      let expected = state.selectQuakesPage(query)
+      let actual = try await store.quakesPage(query, keeping: isKept)
+      let wanted = expected.quakes.map { isKept($0.id) ? QuakesSparsePage.Entry.kept($0.id) : .read($0) }
+      kept += wanted.count { if case .kept = $0 { true } else { false } }
+      if actual.entries.map(\.id) != expected.quakes.map(\.id) || actual.hasMore != expected.hasMore {
+        Issue.record("seed \(seed), case \(index): ids or hasMore differ\n\(query)")
+        failures += 1
+      } else if actual.entries != wanted {
+        let read = zip(actual.entries, wanted).first { $0 != $1 }
+        Issue.record("seed \(seed), case \(index): \(String(describing: read))\n\(query)")
+        failures += 1
+      }
+    }
+    #expect(kept > 1_000, "seed \(seed): the cases kept \(kept) quakes by id")
+    try store.close()
+  }
+
+  @Test(
+    "counts on the calling thread within a bound of SQLite's work, through the pool past it: the count selector's",
+    arguments: [Int32(1), 2_000, BoundedRead.steps])
+  func boundedCounts(steps: Int32) async throws {
+    let seed = Self.environment("QUAKES_SQL_DIFFERENTIAL_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (written, state) = try await Self.catalogue(seed: seed, in: directory)
+    try written.close()
+    let store = try SQLiteLocalStore(
+      path: directory.file(), options: SQLiteLocalStore.Options(countStepsOnThisThread: steps))
+    var failures = 0
+    for index in 0..<300 where failures < 5 {
+      var caseRandom = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+      let filter = RandomQuery.query(using: &caseRandom).filter
+      let expected = state.selectQuakesCount(matching: filter)
+      let actual = try await store.quakesCount(matching: filter)
+      if actual != expected {
+        Issue.record("seed \(seed), case \(index), \(steps) steps: \(actual) counted, \(expected) expected\n\(filter)")
+        failures += 1
+      }
+    }
+    try store.close()
+  }
+
   /// A store in `directory` holding the random catalogue of `seed`, and
   /// the state the daemon makes of it.
   private static func catalogue(seed: UInt64, in directory: TemporaryDirectory) async throws

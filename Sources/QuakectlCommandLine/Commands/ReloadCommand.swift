@@ -9,7 +9,7 @@ struct ReloadCommand: ParsableCommand {
     abstract: "Make quakesd read its configuration again and apply what changed (as SIGHUP does).",
     discussion: """
       Feeds and intervals, timeouts, the largest feed, upstream deletions, the log level and the idle timeout change
-      at once, and retention from the next poll; state-dir, runtime-dir, feed-base-url, fdsn-base-url, database-cache, metrics-listen, http-listen and http-max-events need a restart, and are named when they changed. An invalid
+      at once, and retention from the next poll; state-dir, runtime-dir, feed-base-url, fdsn-base-url, database-cache, metrics-listen, http-listen, http-max-events and http-event-cache need a restart, and are named when they changed. An invalid
       configuration changes nothing: quakesd runs on with the one it had, and reload exits 1 with the reason.
       """)
 

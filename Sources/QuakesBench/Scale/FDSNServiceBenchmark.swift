@@ -74,6 +74,8 @@ struct FDSNServiceBenchmark {
     var peer: [Question: [LoadGenerator.Outcome]] = [:]
     /// The same load on a server that only sends quakesd's answer (``floor(runner:distinct:)``).
     var floor: [LoadGenerator.Outcome] = []
+    /// The newest 100 of a quakesd that keeps no texts of events (``newestWithoutTexts()``).
+    var withoutTexts: [LoadGenerator.Outcome] = []
     var longAnswers: [LongAnswer] = []
     var events = 0
   }
@@ -91,14 +93,35 @@ struct FDSNServiceBenchmark {
   let work: String
   let connections = 32
 
-  func run() async throws -> Result {
-    var result = Result()
-    let runner = LoadRunner(
+  private var runner: LoadRunner {
+    LoadRunner(
       bench: self.bench, connections: self.connections, depth: 1, seconds: self.seconds,
       warmup: min(1, self.seconds / 2))
-    // More distinct requests than a run sends at 50,000 replies a second;
-    // a faster run fails (--each-once) rather than repeat one.
-    let distinct = max(1_000, Int((self.seconds + 1) * 50_000))
+  }
+
+  /// More distinct requests than a run sends at 50,000 replies a second;
+  /// a faster run fails (--each-once) rather than repeat one.
+  private var distinct: Int { max(1_000, Int((self.seconds + 1) * 50_000)) }
+
+  /// The newest 100, as ``run()`` asks it, of a quakesd that keeps no texts
+  /// of events (`http-event-cache: 0`): each answer reads and writes its
+  /// 100 events, as datasette's reads and writes its rows.
+  func newestWithoutTexts() async throws -> [LoadGenerator.Outcome] {
+    let file = self.work + "/fdsn-newest-without-texts.txt"
+    try (0..<self.distinct).map { Question.newest100.targets($0).ours }.joined(separator: "\n")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    var outcomes: [LoadGenerator.Outcome] = []
+    for _ in 0..<self.rounds {
+      outcomes.append(
+        try await self.runner.run(["--tcp", "\(self.port)", "--framing", "http", "--requests", file, "--each-once"]))
+    }
+    return outcomes
+  }
+
+  func run() async throws -> Result {
+    var result = Result()
+    let runner = self.runner
+    let distinct = self.distinct
     for question in Question.allCases {
       let targets = (0..<distinct).map(question.targets)
       let oursFile = self.work + "/fdsn-\(question.rawValue)-ours.txt"

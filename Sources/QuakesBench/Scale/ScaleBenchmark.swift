@@ -112,16 +112,46 @@ struct ScaleBenchmark {
   }
 
   /// The FDSN event service (``FDSNServiceBenchmark``) of a quakesd on the
-  /// catalogue, beside datasette on its file when the peers are installed.
+  /// catalogue, beside datasette on its file when the peers are installed;
+  /// then the newest 100 again of a quakesd that keeps no texts of events
+  /// (`http-event-cache: 0`), which reads and writes every event of every answer.
   private func fdsnService() async throws -> FDSNServiceBenchmark.Result {
     print("the FDSN event service: \(FDSNServiceBenchmark.Question.allCases.count) questions under load, long answers")
     let work = try TemporaryDirectory()
     defer { work.remove() }
     var result = FDSNServiceBenchmark.Result()
+    func benchmark(port: UInt16, daemon: pid_t, peerPort: UInt16?) -> FDSNServiceBenchmark {
+      FDSNServiceBenchmark(
+        bench: self.binaries + "/quakes-bench", port: port, daemon: daemon, peerPort: peerPort,
+        quakes: self.catalogue.count, rounds: min(3, self.rounds), seconds: self.rounds < 5 ? 0.5 : 5,
+        work: work.path)
+    }
+    try await self.withFDSNService(environment: ["QUAKESD_HTTP_MAX_EVENTS": "\(FDSNServiceBenchmark.longAnswer)"]) {
+      port, daemon in
+      if let peers = self.peers {
+        // Not immutable: quakesd has the file open (it writes nothing while measured).
+        try await peers.withDatasette(serving: self.catalogue.databasePath, immutable: false) {
+          result = try await benchmark(port: port, daemon: daemon, peerPort: $0).run()
+        }
+      } else {
+        result = try await benchmark(port: port, daemon: daemon, peerPort: nil).run()
+      }
+    }
+    print("the FDSN event service, keeping no texts of events")
+    try await self.withFDSNService(environment: ["QUAKESD_HTTP_EVENT_CACHE": "0"]) { port, daemon in
+      result.withoutTexts = try await benchmark(port: port, daemon: daemon, peerPort: nil).newestWithoutTexts()
+    }
+    return result
+  }
+
+  /// Runs `body` with the FDSN port and the process of a quakesd on the
+  /// catalogue, ready, whose environment adds `environment`.
+  private func withFDSNService(
+    environment: [String: String], _ body: (UInt16, pid_t) async throws -> Void
+  ) async throws {
     try await ColdStartBenchmark.withReadyQuakesd(
       state: self.catalogue.stateDirectory, executable: self.binaries + "/quakesd", feed: "all_hour",
-      arguments: ["--http-listen", "127.0.0.1:0"],
-      environment: ["QUAKESD_HTTP_MAX_EVENTS": "\(FDSNServiceBenchmark.longAnswer)"]
+      arguments: ["--http-listen", "127.0.0.1:0"], environment: environment
     ) { daemon, _, _ in
       let line = try await daemon.waitForLine(timeout: .seconds(60)) {
         $0.contains("serving the FDSN event service on http://")
@@ -130,23 +160,8 @@ struct ScaleBenchmark {
       guard let port = address.split(separator: ":").last.flatMap({ UInt16($0) }) else {
         throw MeasuredRun.Failure(description: "no FDSN address in \(line)")
       }
-      func measure(peerPort: UInt16?) async throws {
-        result = try await FDSNServiceBenchmark(
-          bench: self.binaries + "/quakes-bench", port: port, daemon: daemon.processIdentifier, peerPort: peerPort,
-          quakes: self.catalogue.count, rounds: min(3, self.rounds), seconds: self.rounds < 5 ? 0.5 : 5,
-          work: work.path
-        ).run()
-      }
-      if let peers = self.peers {
-        // Not immutable: quakesd has the file open (it writes nothing while measured).
-        try await peers.withDatasette(serving: self.catalogue.databasePath, immutable: false) {
-          try await measure(peerPort: $0)
-        }
-      } else {
-        try await measure(peerPort: nil)
-      }
+      try await body(port, daemon.processIdentifier)
     }
-    return result
   }
 
   /// The CPU of a poll that changes nothing (``PollCost``) on a catalogue of

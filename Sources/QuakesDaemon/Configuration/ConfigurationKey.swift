@@ -43,6 +43,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   case httpListen = "http-listen"
   /// The most events one FDSN answer holds.
   case httpMaxEvents = "http-max-events"
+  /// The memory the FDSN service keeps the texts of events it wrote in.
+  case httpEventCache = "http-event-cache"
   /// The requests a second a client beyond this host may send the FDSN service.
   case httpRateLimit = "http-rate-limit"
   /// The alert rules and their channels.
@@ -140,6 +142,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         field: \.httpListen)
     case .httpMaxEvents:
       ConfigurationKeyDeclaration(flag: nil, format: .maximumEvents, field: \.httpMaxEvents)
+    case .httpEventCache:
+      ConfigurationKeyDeclaration(flag: nil, format: .eventCacheSize, field: \.httpEventCacheBytes)
     case .httpRateLimit:
       ConfigurationKeyDeclaration(flag: nil, format: .requestRate, field: \.httpRateLimit)
     case .alerts:
@@ -181,8 +185,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
   /// sockets, the feed server's catalogue), which a restart changes.
   public var appliesOnReload: Bool {
     switch self {
-    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .httpRateLimit,
-      .fdsnBaseURL, .databaseCache, .store, .candidate:
+    case .stateDirectory, .runtimeDirectory, .feedBaseURL, .metricsListen, .httpListen, .httpMaxEvents, .httpEventCache,
+      .httpRateLimit, .fdsnBaseURL, .databaseCache, .store, .candidate:
       false
     case .feeds, .upstreamDeletions, .logLevel, .connectTimeout, .requestTimeout, .maxFeedSize, .idleTimeout,
       .retention, .alerts, .alertAttempts, .alertRetryDelay, .fdsnInterval, .reconcile, .contact:

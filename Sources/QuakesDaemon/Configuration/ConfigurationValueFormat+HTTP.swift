@@ -7,6 +7,19 @@ extension ConfigurationValueFormat where Value == Int {
   }
 }
 
+extension ConfigurationValueFormat where Value == Int {
+  /// `0` (none), or a size up to 1 GiB as ``ByteSizeText`` reads it: the
+  /// memory the FDSN service keeps texts of events in.
+  static var eventCacheSize: Self {
+    .scalar(
+      allowedValues: "0 (none), or a size up to 1GiB such as 8MiB", example: "8MiB",
+      read: { text in
+        text.trimmingCharacters(in: .whitespaces) == "0"
+          ? 0 : ByteSizeText.parse(text).flatMap { $0 <= 1 << 30 ? $0 : nil }
+      }, format: { $0 == 0 ? "0" : ByteSizeText.format($0) })
+  }
+}
+
 extension ConfigurationValueFormat where Value == Double? {
   /// `off`, or requests a second from 0.01 to 100,000: what a client of the
   /// FDSN service beyond this host may send.

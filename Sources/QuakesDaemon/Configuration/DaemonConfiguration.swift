@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import QuakesData
+import QuakesFDSN
 import QuakesModel
 import QuakesProtocol
 import QuakesSQLite
@@ -41,6 +42,9 @@ public struct DaemonConfiguration: Sendable {
   /// The most events one FDSN answer holds: a request without a `limit`
   /// that matches more is refused, as USGS does with its 20,000.
   public var httpMaxEvents = 20_000
+  /// The memory the FDSN service keeps the texts of events it wrote in,
+  /// for the answers that ask for them again (``FDSNEventTexts``); 0 for none.
+  public var httpEventCacheBytes = FDSNEventTexts.defaultBudget
   /// The requests a second a client beyond this host may send the FDSN
   /// service (in bursts of twice that); `nil` for no limit.
   public var httpRateLimit: Double? = 10

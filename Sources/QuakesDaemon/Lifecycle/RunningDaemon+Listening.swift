@@ -24,7 +24,8 @@ extension RunningDaemon {
     var fdsn: FDSNHTTPServer?
     if let address = self.configuration.httpListen {
       let service = FDSNEventService(
-        catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents, slots: parts.fdsnSlots)
+        catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents, slots: parts.fdsnSlots,
+        texts: FDSNEventTexts(budget: self.configuration.httpEventCacheBytes))
       do {
         fdsn = try await FDSNHTTPServer.listen(
           host: address.host, port: address.port, service: service,

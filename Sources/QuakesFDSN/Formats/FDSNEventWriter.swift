@@ -1,5 +1,6 @@
 import Foundation
 import QuakesClient
+import QuakesData
 import QuakesModel
 
 /// Writes events in one of the service's formats, part by part: the
@@ -11,16 +12,35 @@ struct FDSNEventWriter: Sendable {
   /// When the answer was made (GeoJSON's `generated`).
   let now: Date
 
-  /// The whole answer of `quakes`.
+  /// The whole answer of `entries`: each kept event's text from `texts`,
+  /// each other written, and kept there.
   ///
-  /// - Throws: when a GeoJSON feature cannot be encoded.
-  func whole(_ quakes: [Quake]) throws -> [UInt8] {
+  /// - Throws: when a GeoJSON feature cannot be encoded, or a kept text
+  ///   is missing (``FDSNEventTexts/Answer/holds(_:)`` found none for it).
+  func whole(_ entries: [QuakesSparsePage.Entry], texts: FDSNEventTexts.Answer?) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(quakes.count * QuakeMLWriter.eventBytes + 1_024)
+    bytes.reserveCapacity(entries.count * QuakeMLWriter.eventBytes + 1_024)
     self.appendOpening(to: &bytes)
-    try self.append(quakes, after: 0, to: &bytes)
-    try self.appendClosing(count: quakes.count, to: &bytes)
+    for (offset, entry) in entries.enumerated() {
+      self.appendSeparator(before: offset, to: &bytes)
+      switch entry {
+      case .kept(let id):
+        guard let text = texts?.text(of: id) else { throw MissingText(id: id) }
+        bytes.append(contentsOf: text)
+      case .read(let quake):
+        let start = bytes.count
+        try self.appendEvent(quake, to: &bytes)
+        texts?.keep(Array(bytes[start...]), of: quake.id)
+      }
+    }
+    try self.appendClosing(count: entries.count, to: &bytes)
     return bytes
+  }
+
+  /// A page named a kept event whose text the answer did not find.
+  struct MissingText: Error, CustomStringConvertible {
+    let id: Quake.ID
+    var description: String { "the kept text of \(self.id) is missing" }
   }
 
   func appendOpening(to bytes: inout [UInt8]) {
@@ -35,16 +55,27 @@ struct FDSNEventWriter: Sendable {
   ///
   /// - Throws: when a GeoJSON feature cannot be encoded.
   func append(_ quakes: [Quake], after written: Int, to bytes: inout [UInt8]) throws {
+    for (offset, quake) in zip(written..., quakes) {
+      self.appendSeparator(before: offset, to: &bytes)
+      try self.appendEvent(quake, to: &bytes)
+    }
+  }
+
+  /// Appends what comes between the event `offset` of the answer and the
+  /// one before it: GeoJSON's comma.
+  func appendSeparator(before offset: Int, to bytes: inout [UInt8]) {
+    if self.format == .geojson, offset > 0 { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  /// Appends the text of one event, the same wherever it stands in an
+  /// answer (``FDSNEventTexts`` keeps it).
+  ///
+  /// - Throws: when a GeoJSON feature cannot be encoded.
+  func appendEvent(_ quake: Quake, to bytes: inout [UInt8]) throws {
     switch self.format {
-    case .xml:
-      for quake in quakes { QuakeMLWriter.write(quake, to: &bytes) }
-    case .text:
-      for quake in quakes { bytes.append(contentsOf: FDSNTextWriter.line(quake).utf8) }
-    case .geojson:
-      for (offset, quake) in zip(written..., quakes) {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: try self.output.geoJSONFeature(quake))
-      }
+    case .xml: QuakeMLWriter.write(quake, to: &bytes)
+    case .text: bytes.append(contentsOf: FDSNTextWriter.line(quake).utf8)
+    case .geojson: bytes.append(contentsOf: try self.output.geoJSONFeature(quake))
     }
   }
 

@@ -23,14 +23,17 @@ package struct FDSNEventService: Sendable {
   /// The long answers written at once, each from a cursor of its own
   /// (a thread and a connection to the database).
   let slots: AnswerSlots
+  /// The texts of events answers wrote, for the answers after them.
+  let texts: FDSNEventTexts
   /// The events of one page: an answer of more is written from a cursor.
   static let pageSize = 256
 
   package init(
     catalogue: CatalogueReader, limitCeiling: Int = 20_000, slots: AnswerSlots = AnswerSlots(count: 4),
-    startedAt: Date = Date()
+    texts: FDSNEventTexts = FDSNEventTexts(budget: FDSNEventTexts.defaultBudget), startedAt: Date = Date()
   ) {
     self.catalogue = catalogue
+    self.texts = texts
     self.slots = slots
     self.limitCeiling = limitCeiling
     self.instance = String(Timestamp.milliseconds(startedAt), radix: 36)
@@ -59,14 +62,15 @@ package struct FDSNEventService: Sendable {
         let request = try Self.request(parameters, self.limitCeiling)
         // The tag is read before the answer: an answer is never older than
         // its tag (it may be newer, which costs a client one more answer).
-        let state = await self.catalogue.freshState()
-        let tag = "W/\"\(self.instance)-\(state.selectCommittedChanges())\""
+        let generation = await self.catalogue.freshState().selectCommittedChanges()
+        let tag = "W/\"\(self.instance)-\(generation)\""
         if let ifNoneMatch, FDSNEntityTag.list(ifNoneMatch, matches: tag) {
           return FDSNResponse(status: 304, contentType: nil, body: .text(""), entityTag: tag)
         }
         var response =
           resource == "query"
-          ? try await self.events(request, headOnly: headOnly, now: now) : try await self.count(request)
+          ? try await self.events(request, generation: generation, headOnly: headOnly, now: now)
+          : try await self.count(request)
         response.entityTag = tag
         return response
       case "version": return .text(FDSNServiceDocuments.version + "\n")
@@ -90,27 +94,35 @@ package struct FDSNEventService: Sendable {
     }
   }
 
-  /// The events `request` asks for, or `nodata`'s answer when none match.
+  /// The events `request` asks for, or `nodata`'s answer when none match,
+  /// from the cache at `generation` (its count of committed changes).
   ///
   /// An answer of one page (``pageSize`` events) is read and written at
-  /// once, in one write; a longer one is written from a cursor over a
-  /// snapshot of the cache, a page at a time as the client takes them
-  /// (``FDSNEventDocument``), whose first page is read before the answer
-  /// begins: a cache emptied since the first look (a purge, a delete)
-  /// still answers `nodata`. Without a `limit`, more matches than the
-  /// ceiling are refused before anything is written.
-  private func events(_ request: FDSNEventRequest, headOnly: Bool, now: Date) async throws(FDSNRequestError)
-    -> FDSNResponse
+  /// once, in one write, with the texts of the events it shares with
+  /// answers before it (``FDSNEventTexts``); a longer one is written from
+  /// a cursor over a snapshot of the cache, a page at a time as the client
+  /// takes them (``FDSNEventDocument``), whose first page is read before
+  /// the answer begins: a cache emptied since the first look (a purge, a
+  /// delete) still answers `nodata`. Without a `limit`, more matches than
+  /// the ceiling are refused before anything is written.
+  private func events(_ request: FDSNEventRequest, generation: Int, headOnly: Bool, now: Date)
+    async throws(FDSNRequestError) -> FDSNResponse
   {
-    let quakes: [Quake]
+    let texts = self.texts.answer(in: request.format, generation: generation)
+    let entries: [QuakesSparsePage.Entry]
     if let id = request.eventID {
-      quakes = try await self.read { try await self.catalogue.quake(id: id) }.map { [$0] } ?? []
+      entries = try await self.read { try await self.catalogue.quake(id: id) }.map { [.read($0)] } ?? []
     } else {
       var first = request.query
       first.limit = min(request.query.limit ?? .max, Self.pageSize)
-      let page = try await self.read { try await self.catalogue.page(first, countingMatches: false) }
+      let page = try await self.read { [first] in
+        guard let texts else {
+          return QuakesSparsePage(try await self.catalogue.page(first, countingMatches: false)) { _ in false }
+        }
+        return try await self.catalogue.page(first, keeping: texts.holds)
+      }
       var query = request.query
-      if !request.hasLimit, page.hasMore || page.quakes.count > self.limitCeiling {
+      if !request.hasLimit, page.hasMore || page.entries.count > self.limitCeiling {
         let matching = try await self.read { try await self.catalogue.count(matching: request.query.filter) }
         // The events past the offset are the answer's.
         guard matching - request.query.offset <= self.limitCeiling else {
@@ -122,7 +134,7 @@ package struct FDSNEventService: Sendable {
         query.limit = self.limitCeiling
       }
       let isWhole = !page.hasMore || first.limit == request.query.limit
-      guard isWhole, page.quakes.count <= query.limit ?? .max else {
+      guard isWhole, page.entries.count <= query.limit ?? .max else {
         guard !headOnly else {
           return FDSNResponse(status: 200, contentType: request.format.contentType, body: .omitted, entityTag: nil)
         }
@@ -133,12 +145,12 @@ package struct FDSNEventService: Sendable {
         return FDSNResponse(
           status: 200, contentType: request.format.contentType, body: .events(document), entityTag: nil)
       }
-      quakes = page.quakes
+      entries = page.entries
     }
-    if quakes.isEmpty { return try Self.noData(request) }
+    if entries.isEmpty { return try Self.noData(request) }
     let bytes: [UInt8]
     do {
-      bytes = try FDSNEventWriter(format: request.format, now: now).whole(quakes)
+      bytes = try FDSNEventWriter(format: request.format, now: now).whole(entries, texts: texts)
     } catch {
       throw FDSNRequestError("The events cannot be written as \(request.format.rawValue): \(error)", status: 500)
     }

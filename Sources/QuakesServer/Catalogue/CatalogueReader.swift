@@ -41,6 +41,16 @@ package struct CatalogueReader: Sendable {
     try await self.reading { try await self.database.quakesPage(query, countingMatches: countingMatches) }
   }
 
+  /// The page of `query`, its matches not counted, with the quakes
+  /// `isKept` keeps named by id alone
+  /// (``QuakesCatalogue/quakesPage(_:keeping:)``). Call it after
+  /// ``freshState()``.
+  package func page(_ query: QuakesQuery, keeping isKept: @escaping @Sendable (Quake.ID) -> Bool)
+    async throws(ProtocolError) -> QuakesSparsePage
+  {
+    try await self.reading { try await self.database.quakesPage(query, keeping: isKept) }
+  }
+
   /// A cursor over the quakes of `query`, `pageSize` at a time, from a
   /// snapshot of the database taken now
   /// (``QuakesCatalogue/quakesCursor(_:pageSize:)``). Call it after

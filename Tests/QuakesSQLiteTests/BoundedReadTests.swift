@@ -1,0 +1,45 @@
+import GRDB
+import QuakesSQLite
+import Testing
+
+/// A read within a bound of SQLite's work: its value when it finishes in
+/// time, `nil` when it is interrupted, and the connection as it was.
+@Suite struct BoundedReadTests {
+  /// A count over `rows` rows of a recursive sequence: work that grows with `rows`.
+  static let countSQL = """
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) SELECT count(*) FROM n
+    """
+
+  @Test("a read within the bound gives its value; one past it gives nil; the connection reads on, unbounded")
+  func boundedRead() throws {
+    let queue = try DatabaseQueue()
+    try queue.read { db in
+      let small = try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+        try Int.fetchOne($0, sql: Self.countSQL, arguments: [100])
+      }
+      #expect(small == 100)
+      let large = try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+        try Int.fetchOne($0, sql: Self.countSQL, arguments: [1_000_000])
+      }
+      #expect(large == nil, "a million rows take more than the bound")
+      let unbounded = try Int.fetchOne(db, sql: Self.countSQL, arguments: [1_000_000])
+      #expect(unbounded == 1_000_000, "the bound is gone")
+    }
+    #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT 1") } == 1)
+  }
+
+  @Test("no steps at all gives nil without reading; errors other than the interruption are thrown")
+  func noStepsAndErrors() throws {
+    let queue = try DatabaseQueue()
+    try queue.read { db in
+      var read = false
+      let value: Void? = try BoundedRead.value(in: db, steps: 0) { _ in read = true }
+      #expect(value == nil && !read)
+      #expect(throws: DatabaseError.self) {
+        try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+          try Int.fetchOne($0, sql: "SELECT nothing FROM nowhere")
+        }
+      }
+    }
+  }
+}
