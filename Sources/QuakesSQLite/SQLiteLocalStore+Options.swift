@@ -17,21 +17,21 @@ extension SQLiteLocalStore {
     /// 10 pages). The writer keeps SQLite's default between batches and
     /// grows it for a large one (``PageCacheForBatch``).
     package var pageCacheBytes: Int
-    /// How much of SQLite's work a count may take on the calling thread
-    /// before it is asked through the pool instead (``BoundedRead``); 0
-    /// counts through the pool alone.
-    package var countStepsOnThisThread: Int32
+    /// How long a count may take on the calling thread before it is asked
+    /// through the pool instead (``BoundedRead``); zero counts through the
+    /// pool alone.
+    package var countTimeOnThisThread: Duration
 
     /// Creates options.
     package init(
       busyTimeout: TimeInterval = SQLiteLocalStore.defaultBusyTimeout, maximumPageCount: Int? = nil,
       pageCacheBytes: Int = SQLiteLocalStore.defaultPageCacheBytes,
-      countStepsOnThisThread: Int32 = BoundedRead.steps
+      countTimeOnThisThread: Duration = BoundedRead.limit
     ) {
       self.busyTimeout = busyTimeout
       self.maximumPageCount = maximumPageCount
       self.pageCacheBytes = pageCacheBytes
-      self.countStepsOnThisThread = countStepsOnThisThread
+      self.countTimeOnThisThread = countTimeOnThisThread
     }
 
     /// How many read-only connections answer queries at once.

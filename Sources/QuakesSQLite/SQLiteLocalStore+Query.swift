@@ -185,11 +185,12 @@ extension SQLiteLocalStore {
     // (a profile of 32 connections counting M4+ in a million: two fifths
     // of quakesd's CPU in thread switches).
     do {
-      if let readers = self.thisThreadReaders, case let steps = self.options.countStepsOnThisThread, steps > 0,
+      if let readers = self.thisThreadReaders, case let limit = self.options.countTimeOnThisThread, limit > .zero,
         let counted = try readers.read({ db in
-          try Self.withFunctions(of: statements, in: db) { try BoundedRead.value(in: db, steps: steps, count) }
+          try Self.withFunctions(of: statements, in: db) { try BoundedRead.value(in: db, within: limit, count) }
         }), let counted
       {
+        self.countsOnThisThread.add(1, ordering: .relaxed)
         return counted
       }
     } catch {

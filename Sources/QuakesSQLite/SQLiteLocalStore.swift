@@ -54,6 +54,12 @@ public final class SQLiteLocalStore: PersistentSessionLocalStore {
   let preparedQueries = PreparedQueries()
   /// The connections of the reads done on the calling thread; `nil` in memory.
   let thisThreadReaders: ThisThreadReaders?
+  /// How many counts were made on the calling thread (``BoundedRead``).
+  let countsOnThisThread = Atomic(0)
+
+  /// How many counts were made on the calling thread, within
+  /// ``Options/countTimeOnThisThread``, rather than through the pool.
+  package var countsReadOnThisThread: Int { self.countsOnThisThread.load(ordering: .relaxed) }
 
   private init(path: String?, writer: any DatabaseWriter, options: Options, thisThreadReaders: ThisThreadReaders?) {
     self.path = path

@@ -150,6 +150,43 @@ struct FDSNKeptTextsTests {
     #expect(services.texts.usage.bytes <= 48 * 1_024)
   }
 
+  @Test("an answer read after a write committed, before the count moved for it, copies no text of the count before")
+  func writeCommittedBeforeItsCount() async throws {
+    var random = SplitMix64(seed: Self.defaultSeed)
+    let quakes = RandomCatalogue.quakes(count: 50, using: &random)
+    let services = try await Services(quakes: quakes, budget: 1 << 20)
+    defer { services.close() }
+    let target = "/fdsnws/event/1/query?format=text&limit=50&orderby=time"
+    _ = try await Self.answer(services.kept, target, now: Date())
+    #expect(services.texts.usage.texts == 50)
+    // The listener's order: a transition whose side effect is a write (a
+    // poll's batch); the write commits; the listener reports it (the count
+    // moves); only then is the transition handled.
+    let polled = try await Task { @StoreActor in
+      try services.store.dispatch(action: .scheduler(.pollDue(feed: .allMonth)))
+      return services.store.countedSnapshot().transitionCount
+    }.value
+    let answer = Task { try await Self.answer(services.kept, target, now: Date()) }
+    try #require(
+      try await poll(until: .now + .seconds(30), every: .milliseconds(2)) { services.progress.waiting == 1 },
+      "the answer waits for the poll's transition to be handled")
+    let changed = Self.changed(try #require(quakes.first), place: "written before its count moved")
+    let diff = QuakesDiff(updated: [changed])
+    try await services.database.didFetchRemoteQuakesMutation(feed: .allMonth, record: FeedRecord(), diff: diff)
+    try await Task { @StoreActor in
+      try services.store.dispatch(
+        action: .data(.persistentSession(.localStore(.didWriteRemoteQuakes(feed: .allMonth, diff: diff)))))
+    }.value
+    services.progress.handled(through: polled)
+    let text = String(decoding: try await answer.value.body, as: UTF8.self)
+    #expect(text.contains("written before its count moved"), "the answer reads the committed row: \(text.prefix(300))")
+    let kept = services.texts.text(of: changed.id, in: .text, generation: 0).map { String(decoding: $0, as: UTF8.self) }
+    #expect(
+      kept?.contains("written before its count moved") == false, "what it wrote was not kept under the count before")
+    services.progress.handled(through: services.store.countedSnapshot().transitionCount)
+    #expect(text == String(decoding: try await Self.answer(services.plain, target, now: Date()).body, as: UTF8.self))
+  }
+
   @Test("an event changed without a new updated time is written anew after the change, not copied")
   func changeWithoutUpdated() async throws {
     var random = SplitMix64(seed: Self.defaultSeed)

@@ -2,8 +2,8 @@ import GRDB
 import QuakesSQLite
 import Testing
 
-/// A read within a bound of SQLite's work: its value when it finishes in
-/// time, `nil` when it is interrupted, and the connection as it was.
+/// A read within a bound of time: its value when it finishes in time,
+/// `nil` when it is interrupted, and the connection as it was.
 @Suite struct BoundedReadTests {
   /// A count over `rows` rows of a recursive sequence: work that grows with `rows`.
   static let countSQL = """
@@ -12,31 +12,35 @@ import Testing
 
   @Test("a read within the bound gives its value; one past it gives nil; the connection reads on, unbounded")
   func boundedRead() throws {
+    // 100 rows take microseconds and a million about a second (or more
+    // on a busy machine), either way far from 20 ms.
     let queue = try DatabaseQueue()
     try queue.read { db in
-      let small = try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+      let small = try BoundedRead.value(in: db, within: .milliseconds(20)) {
         try Int.fetchOne($0, sql: Self.countSQL, arguments: [100])
       }
       #expect(small == 100)
-      let large = try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+      let started = ContinuousClock.now
+      let large = try BoundedRead.value(in: db, within: .milliseconds(20)) {
         try Int.fetchOne($0, sql: Self.countSQL, arguments: [1_000_000])
       }
-      #expect(large == nil, "a million rows take more than the bound")
+      #expect(large == nil, "a million rows take more than 20 ms")
+      #expect(ContinuousClock.now - started < .seconds(1), "interrupted at its deadline, not run to its end")
       let unbounded = try Int.fetchOne(db, sql: Self.countSQL, arguments: [1_000_000])
       #expect(unbounded == 1_000_000, "the bound is gone")
     }
     #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT 1") } == 1)
   }
 
-  @Test("no steps at all gives nil without reading; errors other than the interruption are thrown")
+  @Test("no time at all gives nil without reading; errors other than the interruption are thrown")
   func noStepsAndErrors() throws {
     let queue = try DatabaseQueue()
     try queue.read { db in
       var read = false
-      let value: Void? = try BoundedRead.value(in: db, steps: 0) { _ in read = true }
+      let value: Void? = try BoundedRead.value(in: db, within: .zero) { _ in read = true }
       #expect(value == nil && !read)
       #expect(throws: DatabaseError.self) {
-        try BoundedRead.value(in: db, steps: BoundedRead.steps) {
+        try BoundedRead.value(in: db, within: .milliseconds(20)) {
           try Int.fetchOne($0, sql: "SELECT nothing FROM nowhere")
         }
       }

@@ -132,26 +132,35 @@ import USGSStandIn
   }
 
   @Test(
-    "counts on the calling thread within a bound of SQLite's work, through the pool past it: the count selector's",
-    arguments: [Int32(1), 2_000, BoundedRead.steps])
-  func boundedCounts(steps: Int32) async throws {
+    "counts on the calling thread within a bound of time, through the pool past it: the count selector's",
+    arguments: [Duration.zero, .microseconds(30), BoundedRead.limit, .seconds(10)])
+  func boundedCounts(limit: Duration) async throws {
     let seed = Self.environment("QUAKES_SQL_DIFFERENTIAL_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (written, state) = try await Self.catalogue(seed: seed, in: directory)
     try written.close()
     let store = try SQLiteLocalStore(
-      path: directory.file(), options: SQLiteLocalStore.Options(countStepsOnThisThread: steps))
+      path: directory.file(), options: SQLiteLocalStore.Options(countTimeOnThisThread: limit))
     var failures = 0
-    for index in 0..<300 where failures < 5 {
+    let cases = 300
+    for index in 0..<cases where failures < 5 {
       var caseRandom = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
       let filter = RandomQuery.query(using: &caseRandom).filter
       let expected = state.selectQuakesCount(matching: filter)
       let actual = try await store.quakesCount(matching: filter)
       if actual != expected {
-        Issue.record("seed \(seed), case \(index), \(steps) steps: \(actual) counted, \(expected) expected\n\(filter)")
+        Issue.record("seed \(seed), case \(index), within \(limit): \(actual) counted, \(expected) expected\n\(filter)")
         failures += 1
       }
+    }
+    // Each case is asked alone, so a calling-thread connection is free for each.
+    let onThisThread = store.countsReadOnThisThread
+    switch limit {
+    case .zero: #expect(onThisThread == 0, "no time: every count through the pool")
+    case .seconds(10): #expect(onThisThread == cases, "time enough: every count on the calling thread")
+    case BoundedRead.limit: #expect(onThisThread > 0, "\(onThisThread) of \(cases) counted on the calling thread")
+    default: break  // as many as a busy machine allows: the counts are what this case checks
     }
     try store.close()
   }

@@ -25,7 +25,9 @@ extension RunningDaemon {
     if let address = self.configuration.httpListen {
       let service = FDSNEventService(
         catalogue: parts.catalogue, limitCeiling: self.configuration.httpMaxEvents, slots: parts.fdsnSlots,
-        texts: FDSNEventTexts(budget: self.configuration.httpEventCacheBytes))
+        // A shared store changes under this instance's count of changes
+        // (another writes, this one follows later): no texts are kept there.
+        texts: FDSNEventTexts(budget: self.configuration.store == nil ? self.configuration.httpEventCacheBytes : 0))
       do {
         fdsn = try await FDSNHTTPServer.listen(
           host: address.host, port: address.port, service: service,

@@ -6,14 +6,14 @@ import Synchronization
 /// polls the newest 100 asks for the same events again and again, and
 /// writing them (QuakeML above all) was most of what such an answer cost.
 ///
-/// The texts are those of one ``generation``, the cache's count of
-/// committed changes that also makes the answers' `ETag`: the first
-/// answer of a later generation forgets them all, and an answer of an
-/// earlier one (which raced a change) neither reads nor keeps any. An
-/// answer that reads the database just after a change and before the
-/// count moves may keep a text of the change under the generation before
-/// it, so an answer of that generation may hold a text newer than its
-/// other events, as its `ETag` may be older than the answer.
+/// The texts are those of one generation, the cache's count of committed
+/// changes that also makes the answers' `ETag`: the first answer of a
+/// later generation forgets them all, and an answer of an earlier one
+/// (which raced a change) neither reads nor keeps any. The count moves
+/// after a write commits, so an answer checks, after its page is read,
+/// that the database it read was still that generation's
+/// (`CatalogueReader.isSettled(at:)`), and otherwise answers without the
+/// texts (``FDSNEventService``).
 ///
 /// Memory is bounded by ``budget``: the texts are kept in two halves, the
 /// recent and the older. When the recent half is full it becomes the

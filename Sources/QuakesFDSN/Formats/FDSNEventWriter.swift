@@ -5,7 +5,7 @@ import QuakesModel
 
 /// Writes events in one of the service's formats, part by part: the
 /// opening, the events a page at a time, the closing. A short answer is
-/// all three at once (``whole(_:)``); a long one is written a page at a
+/// all three at once (``whole(_:texts:)``); a long one is written a page at a
 /// time by ``FDSNEventDocument``.
 struct FDSNEventWriter: Sendable {
   let format: FDSNFormat

@@ -108,18 +108,27 @@ package struct FDSNEventService: Sendable {
   private func events(_ request: FDSNEventRequest, generation: Int, headOnly: Bool, now: Date)
     async throws(FDSNRequestError) -> FDSNResponse
   {
-    let texts = self.texts.answer(in: request.format, generation: generation)
+    var texts = self.texts.answer(in: request.format, generation: generation)
     let entries: [QuakesSparsePage.Entry]
     if let id = request.eventID {
       entries = try await self.read { try await self.catalogue.quake(id: id) }.map { [.read($0)] } ?? []
     } else {
       var first = request.query
       first.limit = min(request.query.limit ?? .max, Self.pageSize)
-      let page = try await self.read { [first] in
+      var page = try await self.read { [first, texts] in
         guard let texts else {
           return QuakesSparsePage(try await self.catalogue.page(first, countingMatches: false)) { _ in false }
         }
         return try await self.catalogue.page(first, keeping: texts.holds)
+      }
+      if texts != nil, !self.catalogue.isSettled(at: generation) {
+        // A write committed before the count moved for it: the page may
+        // hold its rows, the texts found are of the count before. Read
+        // whole, and keep nothing.
+        texts = nil
+        page = QuakesSparsePage(try await self.read { try await self.catalogue.page(first, countingMatches: false) }) {
+          _ in false
+        }
       }
       var query = request.query
       if !request.hasLimit, page.hasMore || page.entries.count > self.limitCeiling {

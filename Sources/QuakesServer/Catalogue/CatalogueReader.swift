@@ -34,6 +34,20 @@ package struct CatalogueReader: Sendable {
     return state
   }
 
+  /// Whether the database holds the changes of `committedChanges` and no
+  /// more, as far as the listener tells: it has handled every transition
+  /// so far, and the state's count of committed changes is still that.
+  /// Asked after a read of the database, it says the read saw that count's
+  /// database, not a write committed before the count moved for it (the
+  /// listener commits a batch, then reports it). Another process writing
+  /// a shared store is not seen here.
+  package func isSettled(at committedChanges: Int) -> Bool {
+    // Handled first: a transition after this look shows in the count below.
+    let handled = self.progress.handled
+    let (state, count) = self.store.countedSnapshot()
+    return handled >= count && state.selectCommittedChanges() == committedChanges
+  }
+
   /// The page of `query`, its matches counted if `countingMatches`
   /// (``QuakesCatalogue/quakesPage(_:countingMatches:)``). Call it after
   /// ``freshState()``.
