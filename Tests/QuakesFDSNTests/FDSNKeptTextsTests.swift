@@ -62,6 +62,13 @@ struct FDSNKeptTextsTests {
     }
   }
 
+  /// A small catalogue, and the question of all of it in text.
+  static let fifty: [Quake] = {
+    var random = SplitMix64(seed: Self.defaultSeed)
+    return RandomCatalogue.quakes(count: 50, using: &random)
+  }()
+  static let newestFifty = "/fdsnws/event/1/query?format=text&limit=50&orderby=time"
+
   /// `quake` with another magnitude, place or update time.
   static func changed(_ quake: Quake, magnitude: Double? = nil, place: String? = nil, updated: Date? = nil) -> Quake {
     Quake(
@@ -152,11 +159,10 @@ struct FDSNKeptTextsTests {
 
   @Test("an answer read after a write committed, before the count moved for it, copies no text of the count before")
   func writeCommittedBeforeItsCount() async throws {
-    var random = SplitMix64(seed: Self.defaultSeed)
-    let quakes = RandomCatalogue.quakes(count: 50, using: &random)
+    let quakes = Self.fifty
     let services = try await Services(quakes: quakes, budget: 1 << 20)
     defer { services.close() }
-    let target = "/fdsnws/event/1/query?format=text&limit=50&orderby=time"
+    let target = Self.newestFifty
     _ = try await Self.answer(services.kept, target, now: Date())
     #expect(services.texts.usage.texts == 50)
     // The listener's order: a transition whose side effect is a write (a
@@ -189,11 +195,10 @@ struct FDSNKeptTextsTests {
 
   @Test("an event changed without a new updated time is written anew after the change, not copied")
   func changeWithoutUpdated() async throws {
-    var random = SplitMix64(seed: Self.defaultSeed)
-    let quakes = RandomCatalogue.quakes(count: 50, using: &random)
+    let quakes = Self.fifty
     let services = try await Services(quakes: quakes, budget: 1 << 20)
     defer { services.close() }
-    let target = "/fdsnws/event/1/query?format=text&limit=50&orderby=time"
+    let target = Self.newestFifty
     let before = try await Self.answer(services.kept, target, now: Date())
     let copied = services.texts.counts.copied
     #expect(try await Self.answer(services.kept, target, now: Date()).body == before.body)
