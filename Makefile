@@ -109,6 +109,8 @@ completions: build
 # (python3-venv), every comparison at full size; writes docs/benchmarks.md.
 BENCH_VENV := .build/bench-venv
 BENCH_PEERS := geojson-to-sqlite==1.1.1 sqlite-utils==4.2.1 datasette==0.65.5 orjson==3.13.0
+# Hummingbird 2 sending a file's bytes: the FDSN floor beside quakesd's own listener.
+HUMMINGBIRD_FLOOR := Tests/Peers/hummingbird-floor
 
 bench: release release-static bench-peers
 	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
@@ -136,6 +138,9 @@ bench-peers:
 	$(call install-missing,python3-venv)
 	@[ -x $(BENCH_VENV)/bin/geojson-to-sqlite ] || { python3 -m venv $(BENCH_VENV) && \
 	  $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
+	@[ -x $(BENCH_VENV)/bin/hummingbird-floor ] || { \
+	  $(SWIFT) build -c release $(SWIFT_FLAGS) --package-path $(HUMMINGBIRD_FLOOR) --scratch-path .build/hummingbird-floor && \
+	  ln -sf "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --package-path $(HUMMINGBIRD_FLOOR) --scratch-path .build/hummingbird-floor --show-bin-path)/hummingbird-floor" $(BENCH_VENV)/bin/hummingbird-floor; }
 
 # Every comparison at tiny sizes on the debug build, so the harness cannot rot
 # (make test runs it). With the peers when make bench installed them.

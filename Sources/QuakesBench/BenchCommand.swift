@@ -47,12 +47,14 @@ public enum BenchCommand {
       return await SharedStoreBenchmark.main(arguments: Array(arguments.dropFirst()))
     case "load":
       return LoadGenerator.main(arguments: Array(arguments.dropFirst()))
+    case "serve":
+      return await ServeCommand.main(arguments: Array(arguments.dropFirst()))
     case "sqlite-crash-writer":
       return await SQLiteCrashWriter.run(arguments: Array(arguments.dropFirst()))
     default:
       FileHandle.standardError.write(
         Data(
-          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] | shared [--rounds R] [--batch N] [--output FILE] | reducer [sizes…] | alerts [quakes] [rules] | sqlite [count] | decode [file] | feed [count] | load …\n"
+          "usage: quakes-bench suite [--smoke] [--peers DIR] [--fixtures DIR] [--output FILE] | scale [--quakes N] [--rounds R] [--keep DIR] [--output FILE] | shared [--rounds R] [--batch N] [--output FILE] | reducer [sizes…] | alerts [quakes] [rules] | sqlite [count] | decode [file] | feed [count] | load … | serve FILE\n"
             .utf8))
       return 2
     }

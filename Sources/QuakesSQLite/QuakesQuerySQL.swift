@@ -116,6 +116,9 @@ struct QuakesQuerySQL: Sendable {
     return "SELECT count(*) FROM quakes" + Self.whereClause(self.fullConditions.map(\.sql))
   }
 
+  /// Whether ``countSQL`` counts every row: no condition, no search.
+  var countsEveryRow: Bool { self.conditions.isEmpty && self.search == nil }
+
   /// The arguments of ``countSQL``.
   var countArguments: StatementArguments {
     if let phrase = self.searchAlone { return [phrase] }

@@ -165,6 +165,23 @@ struct FDSNServiceTests {
     Refusal(target: "query?nodata=200", status: 400, reason: "Bad nodata value: 200."),
     Refusal(target: "query?includearrivals=true", status: 400, reason: "includearrivals=true is not supported"),
     Refusal(target: "query?producttype=shakemap", status: 400, reason: "producttype is not supported"),
+    Refusal(target: "query?includeallorigins=true", status: 400, reason: "includeallorigins=true is not supported"),
+    Refusal(
+      target: "query?includeallmagnitudes=TRUE", status: 400, reason: "includeallmagnitudes=true is not supported"),
+    Refusal(
+      target: "query?eventtype=earthquake,explosion", status: 400,
+      reason: "eventtype is served with one type at a time, not a list: earthquake,explosion."),
+    Refusal(target: "query?contributor=us", status: 400, reason: "contributor"),
+    Refusal(
+      target: "query?minmag=5&maxmag=4", status: 400, reason: "minmagnitude must not be greater than maxmagnitude."),
+    Refusal(
+      target: "count?mindepth=50&maxdepth=10", status: 400, reason: "mindepth must not be greater than maxdepth."),
+    Refusal(
+      target: "query?minlat=10&maxlat=5", status: 400, reason: "minlatitude must not be greater than maxlatitude."),
+    Refusal(target: "query?start=2025-02-01&end=2025-01-01", status: 400, reason: "starttime must be before endtime."),
+    Refusal(
+      target: "query?maxradius=2&maxradiuskm=100&lat=0&lon=0", status: 400,
+      reason: "maxradius and maxradiuskm are both given"),
     Refusal(target: "query?nosuch=1", status: 400, reason: "Unknown parameter: nosuch."),
     Refusal(target: "query?minmag=1&minmag=2", status: 400, reason: "minmagnitude is given more than once."),
     Refusal(target: "query?minmag=%zz", status: 400, reason: "The query has a % not followed by two hex digits"),

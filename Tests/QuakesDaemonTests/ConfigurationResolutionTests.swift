@@ -46,6 +46,8 @@ struct ConfigurationResolutionTests {
     #expect(configuration.network.totalTimeout == .seconds(60))
     #expect(configuration.network.maximumResponseSize == 64 << 20)
     #expect(configuration.idleTimeout == .seconds(300))
+    #expect(configuration.metricsListen == nil && configuration.httpListen == nil, "no TCP listener unless asked")
+    #expect(configuration.httpMaxEvents == 20_000 && configuration.httpEventCacheBytes == 8 << 20)
     #expect(ConfigurationKey.allCases.allSatisfy { resolved.origin(of: $0) == .defaultValue })
   }
 

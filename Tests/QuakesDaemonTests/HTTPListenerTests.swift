@@ -11,15 +11,18 @@ struct HTTPListenerTests {
   /// Runs `body` against a listener on 127.0.0.1 answering with `handler`
   /// (its clocks are `HTTPListenerClockTests`', on a clock the test drives).
   private static func withListener(
-    _ handler: @escaping HTTPListener.Handler, _ body: (String) async throws -> Void
+    _ handler: @escaping HTTPListener.Handler, _ body: (_ url: String, _ port: Int) async throws -> Void
   ) async throws {
     let limits = HTTPListener.Limits(
-      idleTimeout: .seconds(60), requestDeadline: .seconds(60), maximumConnections: 4)
+      idleTimeout: .seconds(60), requestDeadline: .seconds(60), maximumConnections: Self.maximumConnections)
     let listener = try await HTTPListener.bind(host: "127.0.0.1", port: 0, limits: limits)
     let serving = Task { await listener.run(name: "test", logger: Logger(label: "test"), handler: handler) }
     defer { serving.cancel() }
-    try await body("http://\(listener.address)/")
+    let port = try #require(listener.address.split(separator: ":").last.flatMap { Int($0) })
+    try await body("http://\(listener.address)/", port)
   }
+
+  private static let maximumConnections = 4
 
   /// A body of `texts`, a piece each.
   private static func body(ofPieces texts: [String]) -> HTTPAnswer.Body {
@@ -35,7 +38,7 @@ struct HTTPListenerTests {
     try await Self.withListener({ head, _ in
       HTTPAnswer(
         status: .ok, body: Self.body(ofPieces: (0..<3).map { "\(head.uri) piece \($0)\n" }))
-    }) { url in
+    }) { url, _ in
       let result = try await Command.run(
         "/usr/bin/curl", ["-sS", "-i", url + "a", "--next", "-sS", url + "b"])
       #expect(result.status == 0, "\(result.errors)")
@@ -51,13 +54,61 @@ struct HTTPListenerTests {
       head.uri == "/whole"
         ? .text("whole\n")
         : HTTPAnswer(status: .ok, body: Self.body(ofPieces: ["piece 0\n", "piece 1\n"]))
-    }) { url in
+    }) { url, _ in
       let streamed = try await Command.run("/usr/bin/curl", ["-sS", "-i", "--http1.0", url + "pieces"])
       #expect(streamed.output.contains("connection: close") || streamed.output.contains("Connection: close"))
       #expect(streamed.output.hasSuffix("piece 0\npiece 1\n"))
       let whole = try await Command.run(
         "/usr/bin/curl", ["-sS", "-i", "--http1.0", "-H", "Connection: keep-alive", url + "whole"])
       #expect(whole.output.contains("Connection: keep-alive"), "\(whole.output)")
+    }
+  }
+
+  @Test("more connections than the cap: the one past it is closed unanswered; a place freed serves the next")
+  func connectionCap() async throws {
+    try await Self.withListener({ head, _ in .text("answered \(head.uri)\n") }) { _, port in
+      var held: [TCPTestClient] = []
+      for index in 0..<Self.maximumConnections {
+        let connection = try TCPTestClient(port: port)
+        connection.send("GET /held\(index) HTTP/1.1\r\nHost: test\r\n\r\n")
+        let answer = try await connection.read(until: "answered /held\(index)\n", before: .now + .seconds(30))
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "connection \(index) is served: \(answer)")
+        held.append(connection)
+      }
+      let extra = try TCPTestClient(port: port)
+      extra.send("GET /extra HTTP/1.1\r\nHost: test\r\n\r\n")
+      #expect(try await extra.readToEnd(before: .now + .seconds(30)) == "", "closed without an answer")
+      held.removeFirst()  // closes it
+      let next = try await poll(until: .now + .seconds(30), every: .milliseconds(20)) { () -> String? in
+        let connection = try TCPTestClient(port: port)
+        connection.send("GET /next HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        let answer = try await connection.readToEnd(before: .now + .seconds(30)) ?? ""
+        return answer.isEmpty ? nil : answer
+      }
+      #expect(next?.hasSuffix("answered /next\n") == true, "\(String(describing: next))")
+      #expect(held.count == Self.maximumConnections - 1)
+    }
+  }
+
+  @Test(
+    "a request the decoder cannot read: 431 for a head over 80 KiB, 400 for one that is not HTTP, each with its reason",
+    arguments: [
+      (
+        "GET / HTTP/1.1\r\nHost: test\r\nX-Padding: " + String(repeating: "x", count: 100 * 1_024) + "\r\n\r\n",
+        "HTTP/1.1 431 Request Header Fields Too Large", "larger than 80 KiB"
+      ),
+      ("NOT HTTP AT ALL\r\n\r\n", "HTTP/1.1 400 Bad Request", "is not HTTP/1.1 this server can read"),
+    ])
+  func unreadable(request: String, statusLine: String, reason: String) async throws {
+    try await Self.withListener({ _, _ in .text("read\n") }) { _, port in
+      let connection = try TCPTestClient(port: port)
+      connection.send(request)
+      let answer = try #require(try await connection.readToEnd(before: .now + .seconds(30)), "the server closes")
+      #expect(answer.hasPrefix(statusLine), "\(answer.prefix(200))")
+      #expect(answer.lowercased().contains("content-type: text/plain; charset=utf-8"))
+      let (code, phrase) = (statusLine.dropFirst(9).prefix(3), statusLine.dropFirst(13))
+      #expect(answer.contains("\r\n\r\nError \(code): \(phrase)\n\n"), "\(answer)")
+      #expect(answer.contains(reason), "\(answer)")
     }
   }
 }

@@ -5,6 +5,7 @@ import QuakesModel
 import QuakesSQLite
 import QuakesServer
 import QuakesTestSupport
+import Synchronization
 import Testing
 import USGSStandIn
 
@@ -21,6 +22,39 @@ import USGSStandIn
 struct FDSNKeptTextsTests {
   static let defaultSeed: UInt64 = 0x4644_534E
 
+  /// What an answer's page with kept texts does first, to the file and the store.
+  typealias BeforeKeptPage = @Sendable (SQLiteLocalStore, Store<QuakesState, QuakesAction>) async throws -> Void
+
+  /// The file, with `beforeKeptPage` run as a page with kept texts is read.
+  struct Interposed: QuakesCatalogue {
+    let database: SQLiteLocalStore
+    let store: Store<QuakesState, QuakesAction>
+    let beforeKeptPage: BeforeKeptPage
+
+    func quakesPage(_ query: QuakesQuery, keeping isKept: @escaping @Sendable (Quake.ID) -> Bool) async throws
+      -> QuakesSparsePage
+    {
+      try await self.beforeKeptPage(self.database, self.store)
+      return try await self.database.quakesPage(query, keeping: isKept)
+    }
+
+    func quakesPage(_ query: QuakesQuery, countingMatches: Bool) async throws -> QuakesPage {
+      try await self.database.quakesPage(query, countingMatches: countingMatches)
+    }
+
+    func quakesCursor(_ query: QuakesQuery, pageSize: Int) async throws -> any QuakesCursor {
+      try await self.database.quakesCursor(query, pageSize: pageSize)
+    }
+
+    func quakesCount(matching filter: QuakesQuery.Filter) async throws -> Int {
+      try await self.database.quakesCount(matching: filter)
+    }
+
+    func quake(id: Quake.ID) async throws -> Quake? { try await self.database.quake(id: id) }
+
+    func networks() async throws -> [String] { try await self.database.networks() }
+  }
+
   /// A service with kept texts and one without, over one file and one store.
   struct Services {
     let directory: TemporaryDirectory
@@ -31,7 +65,11 @@ struct FDSNKeptTextsTests {
     let plain: FDSNEventService
     let texts: FDSNEventTexts
 
-    init(quakes: [Quake], budget: Int) async throws {
+    /// `beforeKeptPage` runs as an answer with kept texts reads its page:
+    /// what happens to the cache in the middle of that answer.
+    init(
+      quakes: [Quake], budget: Int, beforeKeptPage: BeforeKeptPage? = nil
+    ) async throws {
       self.directory = try TemporaryDirectory()
       self.database = try SQLiteLocalStore(path: self.directory.file())
       try await self.database.didFetchRemoteQuakesMutation(
@@ -39,7 +77,10 @@ struct FDSNKeptTextsTests {
       self.store = await Task { @StoreActor in Store(initialState: QuakesState(), reducer: QuakesReducer.reduce) }
         .value
       self.progress = ListenerProgress()
-      let catalogue = CatalogueReader(store: self.store, database: self.database, progress: self.progress)
+      let (file, store) = (self.database, self.store)
+      let database: any QuakesCatalogue =
+        beforeKeptPage.map { Interposed(database: file, store: store, beforeKeptPage: $0) } ?? file
+      let catalogue = CatalogueReader(store: self.store, database: database, progress: self.progress)
       self.texts = FDSNEventTexts(budget: budget)
       self.kept = FDSNEventService(catalogue: catalogue, texts: self.texts)
       self.plain = FDSNEventService(catalogue: catalogue, texts: FDSNEventTexts(budget: 0))
@@ -191,6 +232,28 @@ struct FDSNKeptTextsTests {
       kept?.contains("written before its count moved") == false, "what it wrote was not kept under the count before")
     services.progress.handled(through: services.store.countedSnapshot().transitionCount)
     #expect(text == String(decoding: try await Self.answer(services.plain, target, now: Date()).body, as: UTF8.self))
+  }
+
+  @Test("an answer whose page is read while a write is in flight, its count not moved yet, copies no text")
+  func writeInFlightDuringThePage() async throws {
+    let changed = Self.changed(try #require(Self.fifty.first), place: "written in the middle of an answer")
+    let armed = Mutex(false)
+    let services = try await Services(quakes: Self.fifty, budget: 1 << 20) { database, store in
+      guard armed.withLock({ $0 }) else { return }
+      armed.withLock { $0 = false }
+      // A poll's transition, not handled yet, whose write commits now.
+      try await Task { @StoreActor in try store.dispatch(action: .scheduler(.pollDue(feed: .allMonth))) }.value
+      try await database.didFetchRemoteQuakesMutation(
+        feed: .allMonth, record: FeedRecord(), diff: QuakesDiff(updated: [changed]))
+    }
+    defer { services.close() }
+    _ = try await Self.answer(services.kept, Self.newestFifty, now: Date())
+    #expect(services.texts.usage.texts == 50)
+    armed.withLock { $0 = true }
+    let text = String(decoding: try await Self.answer(services.kept, Self.newestFifty, now: Date()).body, as: UTF8.self)
+    #expect(text.contains("written in the middle of an answer"), "the row read, not the text kept before")
+    let kept = services.texts.text(of: changed.id, in: .text, generation: 0).map { String(decoding: $0, as: UTF8.self) }
+    #expect(kept?.contains("written in the middle of an answer") == false, "and nothing it wrote was kept")
   }
 
   @Test("an event changed without a new updated time is written anew after the change, not copied")

@@ -2,27 +2,59 @@ import Foundation
 import QuakesTestSupport
 
 extension FDSNServiceBenchmark {
-  /// What this machine allows for the newest 100 under the same load: the
-  /// bytes of quakesd's own answer, the same each time, sent from memory by
-  /// the stand-in for USGS (`usgs-standin --no-gzip`: one swift-nio handler
-  /// on the event loop; no database, no encoding, no task). Not a peer but a
-  /// floor: quakesd, which also reads and writes the events, cannot answer
-  /// faster than a server that only sends them.
-  func floor(runner: LoadRunner, distinct: Int) async throws -> LoadGenerator.Outcome {
-    let body = try self.answer(Question.newest100.targets(0).ours, events: 100)
+  /// A server that sends quakesd's answer to the newest 100 from memory,
+  /// the same bytes to every request: what the HTTP layer alone allows
+  /// under the same load, with no database, no encoding behind it. Not
+  /// peers but floors: quakesd, which also reads and writes the events,
+  /// cannot answer faster than a server that only sends them.
+  enum FloorServer: String, CaseIterable, Sendable {
+    /// The stand-in for USGS (`usgs-standin --no-gzip`): one swift-nio
+    /// handler on the event loop, no task behind it.
+    case standIn
+    /// quakesd's own HTTP listener (`quakes-bench serve`), as the FDSN
+    /// service runs it, its handler giving the bytes.
+    case listener
+    /// Hummingbird 2's `Application` with one route (`hummingbird-floor`,
+    /// built by `make bench-peers`).
+    case hummingbird
+
+    var title: String {
+      switch self {
+      case .standIn: "the stand-in for USGS (one swift-nio handler)"
+      case .listener: "quakesd's HTTP listener (`quakes-bench serve`)"
+      case .hummingbird: "Hummingbird 2 (`hummingbird-floor`)"
+      }
+    }
+  }
+
+  /// The same load as the newest 100 on `server` sending quakesd's answer;
+  /// `nil` when the server is not built (Hummingbird without `make bench-peers`).
+  func floor(_ server: FloorServer, runner: LoadRunner, distinct: Int) async throws -> LoadGenerator.Outcome? {
+    let directory = URL(fileURLWithPath: self.bench).deletingLastPathComponent().path
     let feeds = self.work + "/floor"
-    try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
-    try Data(body).write(to: URL(fileURLWithPath: feeds + "/all_day.geojson"))
-    let standIn = URL(fileURLWithPath: self.bench).deletingLastPathComponent().appendingPathComponent("usgs-standin")
-    return try await withChildProcess(executable: standIn.path, arguments: ["--no-gzip", feeds]) { process in
+    let answer = feeds + "/all_day.geojson"
+    if !FileManager.default.fileExists(atPath: answer) {
+      try FileManager.default.createDirectory(atPath: feeds, withIntermediateDirectories: true)
+      try Data(try self.answer(Question.newest100.targets(0).ours, events: 100)).write(
+        to: URL(fileURLWithPath: answer))
+    }
+    let (executable, arguments): (String, [String])
+    switch server {
+    case .standIn: (executable, arguments) = (directory + "/usgs-standin", ["--no-gzip", feeds])
+    case .listener: (executable, arguments) = (self.bench, ["serve", answer])
+    case .hummingbird:
+      guard let hummingbird = self.hummingbird else { return nil }
+      (executable, arguments) = (hummingbird, [answer])
+    }
+    return try await withChildProcess(executable: executable, arguments: arguments) { process in
       let base = try await process.waitForLine { $0.hasPrefix("http") }
       guard let url = URL(string: base.trimmingCharacters(in: .whitespaces)), let port = url.port else {
-        throw MeasuredRun.Failure(description: "the stand-in printed no base URL: \(base)")
+        throw MeasuredRun.Failure(description: "\(server.title) printed no base URL: \(base)")
       }
-      let feed = url.path + (url.path.hasSuffix("/") ? "" : "/") + "all_day.geojson"
-      let requests = self.work + "/fdsn-floor.txt"
-      // Each request distinct, as quakesd's are (the stand-in ignores the query).
-      try (0..<distinct).map { "\(feed)?request=\($0)" }.joined(separator: "\n")
+      let path = url.path + (url.path.hasSuffix("/") ? "" : "/") + "all_day.geojson"
+      let requests = self.work + "/fdsn-floor-\(server.rawValue).txt"
+      // Each request distinct, as quakesd's are (the servers ignore the query).
+      try (0..<distinct).map { "\(path)?request=\($0)" }.joined(separator: "\n")
         .write(toFile: requests, atomically: true, encoding: .utf8)
       return try await runner.run(["--tcp", "\(port)", "--framing", "http", "--requests", requests, "--each-once"])
     }

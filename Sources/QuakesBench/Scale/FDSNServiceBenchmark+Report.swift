@@ -26,13 +26,19 @@ extension FDSNServiceBenchmark.Result {
         raw.append("- \(Self.withoutTextsTitle): quakesd replies/s \(plain.rate.raw(0)), p50 \(plain.p50.raw(2))")
       }
     }
-    let floor = LoadFigures(self.floor)
     var floorTable = MarkdownTable("server", "replies/s", "p50 / p99, ms")
-    if let ours = self.ours[.newest100].map(LoadFigures.init), !floor.isEmpty {
-      floorTable.add("quakesd", ours.rate.text(0), "\(ours.p50.text(2)) / \(ours.p99.text(2))")
-      floorTable.add(
-        "the stand-in, sending quakesd's answer from memory", floor.rate.text(0),
-        "\(floor.p50.text(2)) / \(floor.p99.text(2))")
+    if let ours = self.ours[.newest100].map(LoadFigures.init), !self.floors.isEmpty {
+      floorTable.add("quakesd, the FDSN service", ours.rate.text(0), "\(ours.p50.text(2)) / \(ours.p99.text(2))")
+      for server in FDSNServiceBenchmark.FloorServer.allCases {
+        guard let outcomes = self.floors[server] else {
+          floorTable.add(server.title + ", from memory", "not built (`make bench-peers`)", "—")
+          continue
+        }
+        let floor = LoadFigures(outcomes)
+        floorTable.add(
+          server.title + ", from memory", floor.rate.text(0), "\(floor.p50.text(2)) / \(floor.p99.text(2))")
+        raw.append("- \(server.title), from memory: replies/s \(floor.rate.raw(0)), p50 \(floor.p50.raw(2))")
+      }
     }
     var long = MarkdownTable("format", "first event, ms", "last byte, ms", "MiB", "quakesd's memory rise, MiB")
     for answer in self.longAnswers {
@@ -70,10 +76,13 @@ extension FDSNServiceBenchmark.Result {
 
       What this machine allows for the newest 100 under the same load (32 connections, one request in \
       flight on each, rounds taking turns with the others): the bytes of quakesd's answer to the first \
-      request, \(floor.isEmpty ? "not measured" : "the same each time"), sent from memory by the stand-in \
-      for USGS (`usgs-standin --no-gzip`: one swift-nio handler on the event loop, with no database, no \
-      encoding and no task behind it). It is a floor, not a peer: quakesd, which also reads and writes \
-      the 100 events, cannot answer faster than a server that only sends them.
+      request, the same each time, sent from memory by three servers with no database, no encoding and \
+      nothing else behind them. The stand-in for USGS (`usgs-standin --no-gzip`) is one swift-nio handler \
+      on the event loop. quakesd's HTTP listener (`quakes-bench serve`: the listener the FDSN service and \
+      `/metrics` run on, its handler an async function) and Hummingbird 2.28 (`hummingbird-floor`, built \
+      by `make bench-peers` from Tests/Peers: one route, its defaults) are the two HTTP layers the issue \
+      asked to measure against each other, doing the same work. Each is a floor, not a peer: quakesd, which \
+      also reads and writes the 100 events, cannot answer faster than a server that only sends them.
 
       \(floorTable.text)
 

@@ -72,8 +72,8 @@ struct FDSNServiceBenchmark {
   struct Result {
     var ours: [Question: [LoadGenerator.Outcome]] = [:]
     var peer: [Question: [LoadGenerator.Outcome]] = [:]
-    /// The same load on a server that only sends quakesd's answer (``floor(runner:distinct:)``).
-    var floor: [LoadGenerator.Outcome] = []
+    /// The same load on servers that only send quakesd's answer (``floor(_:runner:distinct:)``).
+    var floors: [FloorServer: [LoadGenerator.Outcome]] = [:]
     /// The newest 100 of a quakesd that keeps no texts of events (``newestWithoutTexts()``).
     var withoutTexts: [LoadGenerator.Outcome] = []
     var longAnswers: [LongAnswer] = []
@@ -86,6 +86,8 @@ struct FDSNServiceBenchmark {
   let daemon: pid_t
   /// datasette's port, or `nil` to measure quakesd alone.
   let peerPort: UInt16?
+  /// Hummingbird's floor server (``FloorServer/hummingbird``), if built.
+  let hummingbird: String?
   /// How many quakes the catalogue holds.
   let quakes: Int
   let rounds: Int
@@ -137,7 +139,13 @@ struct FDSNServiceBenchmark {
           }
         ]
         if question == .newest100 {
-          runs.append { result.floor.append(try await self.floor(runner: runner, distinct: distinct)) }
+          for server in FloorServer.allCases {
+            runs.append {
+              if let outcome = try await self.floor(server, runner: runner, distinct: distinct) {
+                result.floors[server, default: []].append(outcome)
+              }
+            }
+          }
         }
         if let peerPort = self.peerPort {
           runs.append {

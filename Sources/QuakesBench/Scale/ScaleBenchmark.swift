@@ -123,7 +123,8 @@ struct ScaleBenchmark {
     func benchmark(port: UInt16, daemon: pid_t, peerPort: UInt16?) -> FDSNServiceBenchmark {
       FDSNServiceBenchmark(
         bench: self.binaries + "/quakes-bench", port: port, daemon: daemon, peerPort: peerPort,
-        quakes: self.catalogue.count, rounds: min(3, self.rounds), seconds: self.rounds < 5 ? 0.5 : 5,
+        hummingbird: self.peers?.hummingbirdFloor, quakes: self.catalogue.count, rounds: min(3, self.rounds),
+        seconds: self.rounds < 5 ? 0.5 : 5,
         work: work.path)
     }
     try await self.withFDSNService(environment: ["QUAKESD_HTTP_MAX_EVENTS": "\(FDSNServiceBenchmark.longAnswer)"]) {

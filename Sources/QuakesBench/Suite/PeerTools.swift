@@ -19,6 +19,12 @@ struct PeerTools: Sendable {
   var sqliteUtils: String { self.bin + "/sqlite-utils" }
   var datasette: String { self.bin + "/datasette" }
   var python: String { self.bin + "/python" }
+  /// Hummingbird 2 sending a file's bytes (Tests/Peers/hummingbird-floor),
+  /// when `make bench-peers` built it.
+  var hummingbirdFloor: String? {
+    let path = self.bin + "/hummingbird-floor"
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
 
   /// `name version` of each Python package the comparisons use.
   func versions() async -> [String] {

@@ -31,8 +31,12 @@ package struct FDSNHTTPServer: Sendable {
     limits: HTTPListener.Limits = Self.limits
   ) async throws -> FDSNHTTPServer {
     FDSNHTTPServer(
-      listener: try await HTTPListener.bind(host: host, port: port, limits: limits), service: service,
-      rateLimit: rateLimit)
+      listener: try await HTTPListener.bind(host: host, port: port, limits: limits) { status, reason in
+        // The request was not read: neither its target nor its host is known.
+        FDSNErrorDocument.body(
+          status: Int(status.code), reason: reason, request: "(not read)", base: FDSNEventService.root, date: Date())
+      },
+      service: service, rateLimit: rateLimit)
   }
 
   /// Answers requests until the calling task is cancelled.

@@ -45,6 +45,7 @@ enum FDSNErrorDocument {
     case 413: "Request Entity Too Large"
     case 414: "Request-URI Too Long"
     case 429: "Too Many Requests"
+    case 431: "Request Header Fields Too Large"
     case 500: "Internal Server Error"
     case 503: "Service Unavailable"
     default: "Error"

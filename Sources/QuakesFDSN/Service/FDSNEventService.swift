@@ -108,7 +108,10 @@ package struct FDSNEventService: Sendable {
   private func events(_ request: FDSNEventRequest, generation: Int, headOnly: Bool, now: Date)
     async throws(FDSNRequestError) -> FDSNResponse
   {
-    var texts = self.texts.answer(in: request.format, generation: generation)
+    // While the listener writes, the check after the page would fail:
+    // such an answer reads without the texts from the start.
+    var texts =
+      self.catalogue.isSettled(at: generation) ? self.texts.answer(in: request.format, generation: generation) : nil
     let entries: [QuakesSparsePage.Entry]
     if let id = request.eventID {
       entries = try await self.read { try await self.catalogue.quake(id: id) }.map { [.read($0)] } ?? []

@@ -17,8 +17,9 @@ import NIOPosix
 /// stops reading a long answer does not hold it (and what it reads from)
 /// for good. More than ``Limits/maximumConnections`` at once are closed as they come, so
 /// that the port cannot use up the descriptors the sockets need. A request
-/// line or head larger than NIO's decoder takes is answered 400 by it and
-/// closed. A client that half-closes after its request (shuts down its
+/// NIO's decoder cannot read is refused with a body that says why
+/// (``UnreadableRequestAnswer``: 431 for a request line or head over
+/// 80 KiB, else 400), and closed. A client that half-closes after its request (shuts down its
 /// writing side) still gets its answer.
 package struct HTTPListener: Sendable {
   /// What one client may cost.
@@ -51,10 +52,19 @@ package struct HTTPListener: Sendable {
     self.address = address
   }
 
-  /// Listens on `host` and `port` (0: the kernel chooses).
+  /// The body of a refusal of an unreadable request unless the owner words it.
+  package static let plainRefusal: @Sendable (HTTPResponseStatus, String) -> String = { status, reason in
+    "Error \(status.code): \(status.reasonPhrase)\n\n\(reason)\n"
+  }
+
+  /// Listens on `host` and `port` (0: the kernel chooses); a request that
+  /// cannot be read is refused with the body `refusal` words.
   ///
   /// - Throws: NIO's error when the address cannot be bound (in use, not this host's).
-  package static func bind(host: String, port: Int, limits: Limits) async throws -> HTTPListener {
+  package static func bind(
+    host: String, port: Int, limits: Limits,
+    refusal: @escaping @Sendable (HTTPResponseStatus, _ reason: String) -> String = Self.plainRefusal
+  ) async throws -> HTTPListener {
     let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .serverChannelOption(.backlog, value: 256)
@@ -67,7 +77,8 @@ package struct HTTPListener: Sendable {
           try pipeline.addHandler(RequestDeadline(deadline: limits.requestDeadline))
           try pipeline.addHandler(IdleStateHandler(allTimeout: limits.idleTimeout))
           try pipeline.addHandler(CloseWhenIdle())
-          try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
+          try pipeline.configureHTTPServerPipeline(withErrorHandling: false)
+          try pipeline.addHandler(UnreadableRequestAnswer(wording: refusal))
           try pipeline.addHandler(AnswerProgressMarker())
           return try Connection(wrappingChannelSynchronously: channel)
         }
