@@ -116,6 +116,7 @@ bench: release release-static bench-peers
 	@bin=$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path); \
 	"$$bin/quakes-bench" suite --peers $(BENCH_VENV)/bin --programs $(STATIC_BIN) --output docs/benchmarks.md --analysis docs/benchmarks-analysis.md $(ARGS)
 	$(MAKE) --no-print-directory bench-shared
+	$(MAKE) --no-print-directory bench-scale
 
 # Issue 35's goals for a store shared on PostgreSQL (docs/benchmarks-shared.md):
 # a leader's write beside SQLite's, a follower's lag, its queries beside the
@@ -138,9 +139,10 @@ bench-peers:
 	$(call install-missing,python3-venv)
 	@[ -x $(BENCH_VENV)/bin/geojson-to-sqlite ] || { python3 -m venv $(BENCH_VENV) && \
 	  $(BENCH_VENV)/bin/pip install -q $(BENCH_PEERS); }
-	@[ -x $(BENCH_VENV)/bin/hummingbird-floor ] || { \
+	@floor=$(BENCH_VENV)/bin/hummingbird-floor; \
+	[ -x $$floor ] && [ -z "$$(find $(HUMMINGBIRD_FLOOR) -name '*.swift' -newer $$(readlink -f $$floor))" ] || { \
 	  $(SWIFT) build -c release $(SWIFT_FLAGS) --package-path $(HUMMINGBIRD_FLOOR) --scratch-path .build/hummingbird-floor && \
-	  ln -sf "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --package-path $(HUMMINGBIRD_FLOOR) --scratch-path .build/hummingbird-floor --show-bin-path)/hummingbird-floor" $(BENCH_VENV)/bin/hummingbird-floor; }
+	  ln -sf "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --package-path $(HUMMINGBIRD_FLOOR) --scratch-path .build/hummingbird-floor --show-bin-path)/hummingbird-floor" $$floor; }
 
 # Every comparison at tiny sizes on the debug build, so the harness cannot rot
 # (make test runs it). With the peers when make bench installed them.

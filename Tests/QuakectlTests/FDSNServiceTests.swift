@@ -171,7 +171,7 @@ struct FDSNServiceTests {
     Refusal(
       target: "query?eventtype=earthquake,explosion", status: 400,
       reason: "eventtype is served with one type at a time, not a list: earthquake,explosion."),
-    Refusal(target: "query?contributor=us", status: 400, reason: "contributor"),
+    Refusal(target: "query?contributor=us", status: 400, reason: "contributor is not served"),
     Refusal(
       target: "query?minmag=5&maxmag=4", status: 400, reason: "minmagnitude must not be greater than maxmagnitude."),
     Refusal(

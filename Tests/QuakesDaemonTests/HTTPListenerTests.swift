@@ -97,7 +97,11 @@ struct HTTPListenerTests {
         "GET / HTTP/1.1\r\nHost: test\r\nX-Padding: " + String(repeating: "x", count: 100 * 1_024) + "\r\n\r\n",
         "HTTP/1.1 431 Request Header Fields Too Large", "larger than 80 KiB"
       ),
-      ("NOT HTTP AT ALL\r\n\r\n", "HTTP/1.1 400 Bad Request", "is not HTTP/1.1 this server can read"),
+      ("NOT HTTP AT ALL\r\n\r\n", "HTTP/1.1 400 Bad Request", "is not HTTP/1.0 or 1.1 that this server can read"),
+      // NIO's decoder reports this one twice: it is refused once.
+      ("GET / HTTP/2.0\r\nHost: test\r\n\r\n", "HTTP/1.1 400 Bad Request", "(invalid HTTP version)"),
+      // A request read and answered, then one that cannot be: its answer, then the refusal.
+      ("GET /first HTTP/1.1\r\nHost: test\r\n\r\nNOT HTTP\r\n\r\n", "HTTP/1.1 200 OK", "is not HTTP/1.0 or 1.1"),
     ])
   func unreadable(request: String, statusLine: String, reason: String) async throws {
     try await Self.withListener({ _, _ in .text("read\n") }) { _, port in
@@ -107,8 +111,9 @@ struct HTTPListenerTests {
       #expect(answer.hasPrefix(statusLine), "\(answer.prefix(200))")
       #expect(answer.lowercased().contains("content-type: text/plain; charset=utf-8"))
       let (code, phrase) = (statusLine.dropFirst(9).prefix(3), statusLine.dropFirst(13))
-      #expect(answer.contains("\r\n\r\nError \(code): \(phrase)\n\n"), "\(answer)")
+      if code != "200" { #expect(answer.contains("\r\n\r\nError \(code): \(phrase)\n\n"), "\(answer)") }
       #expect(answer.contains(reason), "\(answer)")
+      #expect(answer.components(separatedBy: "HTTP/1.1 400 ").count <= 2, "one refusal at most: \(answer)")
     }
   }
 }

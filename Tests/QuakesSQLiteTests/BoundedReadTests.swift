@@ -20,17 +20,12 @@ import Testing
         try Int.fetchOne($0, sql: Self.countSQL, arguments: [100])
       }
       #expect(small == 100)
-      let started = ContinuousClock.now
       let large = try BoundedRead.value(in: db, within: .milliseconds(20)) {
         try Int.fetchOne($0, sql: Self.countSQL, arguments: [1_000_000])
       }
       #expect(large == nil, "a million rows take more than 20 ms")
-      let interruptedAfter = ContinuousClock.now - started
-      let unboundedStart = ContinuousClock.now
       let unbounded = try Int.fetchOne(db, sql: Self.countSQL, arguments: [1_000_000])
       #expect(unbounded == 1_000_000, "the bound is gone")
-      let wholeRun = ContinuousClock.now - unboundedStart
-      #expect(interruptedAfter < wholeRun, "interrupted after \(interruptedAfter), before its end (\(wholeRun))")
     }
     #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT 1") } == 1)
   }
@@ -50,16 +45,18 @@ import Testing
     }
   }
 
-  @Test("a prepared statement interrupted is prepared again and answers whole the next time")
-  func preparedAgain() throws {
+  @Test("a cached statement, prepared before the bound as the store does, interrupted, answers whole the next time")
+  func cachedStatementAgain() throws {
     let queue = try DatabaseQueue()
     try queue.read { db in
-      let interrupted = try BoundedRead.value(in: db, within: .milliseconds(1)) {
-        try Int.fetchOne($0.cachedStatement(sql: Self.countSQL), arguments: [1_000_000])
+      let statement = try db.cachedStatement(sql: Self.countSQL)
+      let interrupted = try BoundedRead.value(in: db, within: .milliseconds(1)) { _ in
+        try Int.fetchOne(statement, arguments: [1_000_000])
       }
       #expect(interrupted == nil)
-      let whole = try BoundedRead.value(in: db, within: .seconds(60)) {
-        try Int.fetchOne($0.cachedStatement(sql: Self.countSQL), arguments: [1_000])
+      let again = try db.cachedStatement(sql: Self.countSQL)
+      let whole = try BoundedRead.value(in: db, within: .seconds(60)) { _ in
+        try Int.fetchOne(again, arguments: [1_000])
       }
       #expect(whole == 1_000)
       #expect(try Int.fetchOne(db.cachedStatement(sql: Self.countSQL), arguments: [1_000_000]) == 1_000_000)

@@ -166,6 +166,7 @@ import USGSStandIn
     case .nanoseconds(1):
       #expect(onThisThread < cases - everyRow, "all but the briefest interrupted: \(onThisThread) of \(cases)")
     case .seconds(10):
+      #expect(everyRow > 0, "the cases hold counts of every row")
       #expect(onThisThread == cases - everyRow, "time enough: every count but of every row on the calling thread")
     case BoundedRead.limit: #expect(onThisThread > 0, "\(onThisThread) of \(cases) counted on the calling thread")
     default: break  // as many as a busy machine allows: the counts are what this case checks

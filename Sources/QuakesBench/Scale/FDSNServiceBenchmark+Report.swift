@@ -78,10 +78,12 @@ extension FDSNServiceBenchmark.Result {
       flight on each, rounds taking turns with the others): the bytes of quakesd's answer to the first \
       request, the same each time, sent from memory by three servers with no database, no encoding and \
       nothing else behind them. The stand-in for USGS (`usgs-standin --no-gzip`) is one swift-nio handler \
-      on the event loop. quakesd's HTTP listener (`quakes-bench serve`: the listener the FDSN service and \
-      `/metrics` run on, its handler an async function) and Hummingbird 2.28 (`hummingbird-floor`, built \
-      by `make bench-peers` from Tests/Peers: one route, its defaults) are the two HTTP layers the issue \
-      asked to measure against each other, doing the same work. Each is a floor, not a peer: quakesd, which \
+      on one event-loop thread, with no task behind it. quakesd's HTTP listener (`quakes-bench serve`: the \
+      listener the FDSN service and `/metrics` run on, with its idle and request clocks, its handler an \
+      async function) and Hummingbird 2 (`hummingbird-floor`, from 2.28.1 as `make bench-peers` resolves \
+      it, built from Tests/Peers: one route, its defaults, no idle timeout; it adds a `Date` header) are \
+      the two HTTP layers the issue asked to measure against each other, doing the same work on swift-nio's \
+      shared event loops. Each is a floor, not a peer: quakesd, which \
       also reads and writes the 100 events, cannot answer faster than a server that only sends them.
 
       \(floorTable.text)

@@ -19,6 +19,9 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
   private let wording: Wording
   /// Whether an answer has begun and not ended: no refusal can be sent then.
   private var isAnswering = false
+  /// Whether a refusal was sent: one is enough (NIO's decoder reports some
+  /// errors twice, and the connection is closed after the first).
+  private var hasRefused = false
 
   init(wording: @escaping Wording) {
     self.wording = wording
@@ -30,16 +33,17 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     case .headerOverflow:
       (
         .requestHeaderFieldsTooLarge,
-        "The request line and headers are larger than 80 KiB, the most this server reads; send a shorter request."
+        "The request line and headers are larger than 80 KiB (or hold too many fields), the most this server reads; send a shorter request."
       )
-    default: (.badRequest, "The request is not HTTP/1.1 this server can read (\(error)).")
+    default: (.badRequest, "The request is not HTTP/1.0 or 1.1 that this server can read (\(error)).")
     }
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    // The decoder closes the connection once this returns: the refusal is
-    // written and flushed now, or not at all.
-    if let error = error as? HTTPParserError, !self.isAnswering {
+    // The connection is closed once the error reaches the listener: the
+    // refusal is written and flushed now, or not at all.
+    if let error = error as? HTTPParserError, !self.isAnswering, !self.hasRefused {
+      self.hasRefused = true
       let (status, reason) = Self.refusal(of: error)
       let body = ByteBuffer(string: self.wording(status, reason))
       let headers = HTTPHeaders([
@@ -56,7 +60,9 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     switch Self.unwrapOutboundIn(data) {
-    case .head(let head) where head.status.code >= 200: self.isAnswering = true
+    // As NIO's handler: an informational head (1xx but 101) is not the answer.
+    case .head(let head) where !(100..<200).contains(head.status.code) || head.status.code == 101:
+      self.isAnswering = true
     case .end: self.isAnswering = false
     default: break
     }
