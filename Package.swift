@@ -266,6 +266,7 @@ let package = Package(
         "QuakesTestSupport",
         "QuakesProtocol",
         "QuakesServer",
+        "QuakesFDSN",
         "USGSStandIn",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HashTreeCollections", package: "swift-collections"),

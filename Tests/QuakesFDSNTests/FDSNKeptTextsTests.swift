@@ -200,10 +200,8 @@ struct FDSNKeptTextsTests {
 
   @Test("an answer read after a write committed, before the count moved for it, copies no text of the count before")
   func writeCommittedBeforeItsCount() async throws {
-    let quakes = Self.fifty
-    let services = try await Services(quakes: quakes, budget: 1 << 20)
+    let (services, target) = (try await Services(quakes: Self.fifty, budget: 1 << 20), Self.newestFifty)
     defer { services.close() }
-    let target = Self.newestFifty
     _ = try await Self.answer(services.kept, target, now: Date())
     #expect(services.texts.usage.texts == 50)
     // The listener's order: a transition whose side effect is a write (a
@@ -217,7 +215,7 @@ struct FDSNKeptTextsTests {
     try #require(
       try await poll(until: .now + .seconds(30), every: .milliseconds(2)) { services.progress.waiting == 1 },
       "the answer waits for the poll's transition to be handled")
-    let changed = Self.changed(try #require(quakes.first), place: "written before its count moved")
+    let changed = Self.changed(try #require(Self.fifty.first), place: "written before its count moved")
     let diff = QuakesDiff(updated: [changed])
     try await services.database.didFetchRemoteQuakesMutation(feed: .allMonth, record: FeedRecord(), diff: diff)
     try await Task { @StoreActor in
@@ -258,15 +256,13 @@ struct FDSNKeptTextsTests {
 
   @Test("an event changed without a new updated time is written anew after the change, not copied")
   func changeWithoutUpdated() async throws {
-    let quakes = Self.fifty
-    let services = try await Services(quakes: quakes, budget: 1 << 20)
+    let (services, target) = (try await Services(quakes: Self.fifty, budget: 1 << 20), Self.newestFifty)
     defer { services.close() }
-    let target = Self.newestFifty
     let before = try await Self.answer(services.kept, target, now: Date())
     let copied = services.texts.counts.copied
     #expect(try await Self.answer(services.kept, target, now: Date()).body == before.body)
     #expect(services.texts.counts.copied == copied + 50, "the second answer copies all 50")
-    let changed = Self.changed(try #require(quakes.first), place: "a place no answer wrote before")
+    let changed = Self.changed(try #require(Self.fifty.first), place: "a place no answer wrote before")
     try await services.change(QuakesDiff(updated: [changed]))
     let after = String(decoding: try await Self.answer(services.kept, target, now: Date()).body, as: UTF8.self)
     #expect(after.contains("a place no answer wrote before"))

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import QuakesFDSN
 import QuakesServer
 
 /// `quakes-bench serve FILE`: quakesd's own HTTP listener (``HTTPListener``,
